@@ -1,0 +1,267 @@
+//! The authority component (RFC 3986 section 3.2) and its typed host.
+
+use alloc::sync::Arc;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::net::{Ipv4Addr, Ipv6Addr};
+use core::ops::{Deref, Range};
+
+/// A piece of a parsed URI's text, sharing the URI's buffer: making or
+/// cloning one copies no text.
+///
+/// It dereferences to `str`, compares and hashes as its text, and displays
+/// as its text.
+///
+/// ```
+/// use rfc3986::{Host, Uri};
+///
+/// let uri = Uri::parse("http://example.com/")?;
+/// let Host::RegName(name) = uri.authority().unwrap().host() else { panic!() };
+/// assert_eq!(name, "example.com");
+/// assert_eq!(name.len(), 11);
+/// # Ok::<(), rfc3986::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct SharedStr {
+    text: Arc<str>,
+    start: usize,
+    end: usize,
+}
+
+impl SharedStr {
+    pub(crate) fn new(text: &Arc<str>, span: Range<usize>) -> SharedStr {
+        debug_assert!(text.get(span.clone()).is_some());
+        SharedStr {
+            text: Arc::clone(text),
+            start: span.start,
+            end: span.end,
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.text[self.start..self.end]
+    }
+}
+
+impl Deref for SharedStr {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for SharedStr {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for SharedStr {
+    fn eq(&self, other: &SharedStr) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for SharedStr {}
+
+impl PartialEq<str> for SharedStr {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for SharedStr {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Hash for SharedStr {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl fmt::Debug for SharedStr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for SharedStr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The host of an authority (RFC 3986 section 3.2.2), typed by the grammar
+/// rule that matched it.
+///
+/// The RFC resolves the overlap between `IPv4address` and `reg-name` by
+/// first-match-wins over the whole host: `1.2.3.4` is an IPv4 address, while
+/// `1.2.3.4.5`, `256.1.1.1` and `01.1.1.1` are registered names.
+///
+/// ```
+/// use std::net::Ipv6Addr;
+/// use rfc3986::{Host, Uri};
+///
+/// let uri = Uri::parse("ldap://[2001:db8::7]/c=GB")?;
+/// let host = uri.authority().unwrap().host();
+/// assert_eq!(*host, Host::Ipv6("2001:db8::7".parse::<Ipv6Addr>().unwrap()));
+/// assert_eq!(uri.host_str(), Some("[2001:db8::7]"));
+/// # Ok::<(), rfc3986::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Host {
+    /// `IPv4address`: four decimal octets.
+    Ipv4(Ipv4Addr),
+    /// An `IP-literal` holding an `IPv6address`.
+    Ipv6(Ipv6Addr),
+    /// An `IP-literal` holding an `IPvFuture`: `v`, the version in
+    /// hexadecimal, `.`, the address.
+    IpvFuture {
+        /// The hexadecimal digits after `v`, as written.
+        version: SharedStr,
+        /// The part after the `.`, as written.
+        address: SharedStr,
+    },
+    /// `reg-name`: a registered name, as written (percent-encodings and
+    /// case kept). It may be empty.
+    RegName(SharedStr),
+}
+
+/// The authority component of a URI (RFC 3986 section 3.2):
+/// `[ userinfo "@" ] host [ ":" port ]`.
+///
+/// ```
+/// use rfc3986::{Host, Uri};
+///
+/// let uri = Uri::parse("ftp://anonymous@ftp.example.org:2121/pub")?;
+/// let authority = uri.authority().unwrap();
+/// assert_eq!(authority.as_str(), "anonymous@ftp.example.org:2121");
+/// assert_eq!(authority.userinfo(), Some("anonymous"));
+/// assert_eq!(authority.host_str(), "ftp.example.org");
+/// assert!(matches!(authority.host(), Host::RegName(name) if name == "ftp.example.org"));
+/// assert_eq!(authority.port(), Some(2121));
+/// # Ok::<(), rfc3986::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct Authority {
+    /// The whole text of the URI the authority belongs to.
+    pub(crate) text: Arc<str>,
+    /// The authority, without the `//` before it.
+    pub(crate) span: Range<usize>,
+    /// The userinfo, without its `@`.
+    pub(crate) userinfo: Option<Range<usize>>,
+    /// The host as written, IP literals with their brackets.
+    pub(crate) host_span: Range<usize>,
+    pub(crate) host: Host,
+    /// The port's digits, without the `:`; empty for `host:`.
+    pub(crate) port_span: Option<Range<usize>>,
+    /// The port's value; `None` when absent or empty.
+    pub(crate) port: Option<u16>,
+}
+
+impl Authority {
+    /// The authority as written, without the `//` before it.
+    pub fn as_str(&self) -> &str {
+        &self.text[self.span.clone()]
+    }
+
+    /// The userinfo, without its `@`; `None` when there is no `@`,
+    /// `Some("")` for `@host`.
+    ///
+    /// The part after the first `:` is a password: RFC 3986 section 3.2.1
+    /// deprecates it, and applications should not display it.
+    pub fn userinfo(&self) -> Option<&str> {
+        self.userinfo.clone().map(|span| &self.text[span])
+    }
+
+    /// The host, typed.
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    /// The host as written, IP literals with their brackets.
+    pub fn host_str(&self) -> &str {
+        &self.text[self.host_span.clone()]
+    }
+
+    /// The port number; `None` when there is no port or the port is empty
+    /// (`http://example.com:/`).
+    pub fn port(&self) -> Option<u16> {
+        self.port
+    }
+
+    /// The port as written, without its `:`; `None` when there is no `:`,
+    /// `Some("")` when the port is empty.
+    pub fn port_str(&self) -> Option<&str> {
+        self.port_span.clone().map(|span| &self.text[span])
+    }
+
+    /// Whether the authority has a port subcomponent, that is a `:` after
+    /// the host. It is `true` for an empty port (`example.com:`), which has
+    /// no [`port`](Self::port) number.
+    pub fn has_port(&self) -> bool {
+        self.port_span.is_some()
+    }
+}
+
+impl PartialEq for Authority {
+    /// Authorities are equal when their text is.
+    fn eq(&self, other: &Authority) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Authority {}
+
+impl Hash for Authority {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl fmt::Display for Authority {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Authority {
+    /// Shows the components, with any password in the userinfo replaced by
+    /// `***` (RFC 3986 section 3.2.1).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Authority")
+            .field("userinfo", &self.userinfo().map(redact_password))
+            .field("host", &self.host)
+            .field("port", &self.port_str())
+            .finish()
+    }
+}
+
+/// A userinfo with whatever follows its first `:` replaced by `***`, unless
+/// that is empty (which section 3.2.1 says means no password).
+pub(crate) fn redact_password(userinfo: &str) -> RedactedUserinfo<'_> {
+    RedactedUserinfo(userinfo)
+}
+
+/// A userinfo as [`redact_password`] shows it.
+pub(crate) struct RedactedUserinfo<'a>(&'a str);
+
+impl fmt::Debug for RedactedUserinfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{self}\"")
+    }
+}
+
+impl fmt::Display for RedactedUserinfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.split_once(':') {
+            Some((user, password)) if !password.is_empty() => write!(f, "{user}:***"),
+            _ => f.write_str(self.0),
+        }
+    }
+}

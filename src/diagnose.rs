@@ -1,0 +1,267 @@
+//! From a failed parse to an error that says what is wrong and where.
+//!
+//! The offset comes from the grammar: pest reports the furthest byte its
+//! rules reached, which is where the longest valid prefix of the input ends.
+//! To say *what* is wrong there, the diagnosis parses that prefix again with
+//! the same grammar and looks at the component it ends in. Only when the
+//! failure is inside an IP literal does it look closer, by running the
+//! grammar's `IPv6address` or `IPvFuture` rule on the literal.
+//!
+//! Everything here runs only after a parse failed; a successful parse never
+//! pays for it.
+
+use pest::error::InputLocation;
+use pest::Parser;
+
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::{RfcRule, UriRule};
+use crate::lower::{lower, HostParts, Parts};
+
+/// What may follow each kind of prefix, in the RFC's terms.
+mod expected {
+    pub const START: &str = r##"scheme, path, "?", "#" or end of input"##;
+    pub const PATH: &str = r##"pchar, "/", "?", "#" or end of input"##;
+    pub const QUERY: &str = r##"pchar, "/", "?", "#" or end of input"##;
+    pub const FRAGMENT: &str = r##"pchar, "/", "?" or end of input"##;
+    pub const HOST_START: &str = r##"userinfo, host, "/", "?", "#" or end of input"##;
+    pub const REG_NAME: &str = r##"reg-name character, ":" port, "/", "?", "#" or end of input"##;
+    pub const AFTER_IP_LITERAL: &str = r##"":" port, "/", "?", "#" or end of input"##;
+    pub const USERINFO: &str = r##"userinfo character or "@""##;
+    pub const PORT: &str = r##"DIGIT, "/", "?", "#" or end of input"##;
+    pub const PCT_ENCODED: &str = r##""%" HEXDIG HEXDIG"##;
+    pub const SCHEME_START: &str = "ALPHA";
+    pub const SCHEME: &str = r##"ALPHA, DIGIT, "+", "-", "." or ":""##;
+    pub const CLOSE_BRACKET: &str = r##""]""##;
+    pub const IP_LITERAL: &str = "IPv6address or IPvFuture";
+    pub const IPV6: &str = "IPv6address";
+    pub const IPVFUTURE_VERSION: &str = "HEXDIG";
+    pub const IPVFUTURE_DOT: &str = r##"HEXDIG or ".""##;
+    pub const IPVFUTURE_ADDRESS: &str = r##"unreserved, sub-delims or ":""##;
+    pub const IPVFUTURE_MORE: &str = r##"unreserved, sub-delims, ":" or "]""##;
+}
+
+/// The component a valid prefix of the input ends in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Context {
+    /// Nothing parsed yet.
+    Start,
+    /// The first segment of a relative reference: a `:` here means the
+    /// input was meant as a URI with a scheme.
+    FirstSegment,
+    Path,
+    Query,
+    Fragment,
+    /// Right after `//`: the host is empty so far.
+    HostStart,
+    /// A registered name or IPv4 address, which more host characters would
+    /// extend.
+    RegName,
+    /// A closed IP literal.
+    AfterIpLiteral,
+    /// What was read as a host, but the authority has an `@` further on.
+    Userinfo,
+    Port,
+}
+
+impl Context {
+    fn of(parts: &Parts, prefix: &str, rest: &str) -> Context {
+        if parts.fragment.is_some() {
+            return Context::Fragment;
+        }
+        if parts.query.is_some() {
+            return Context::Query;
+        }
+        if !parts.path.is_empty() {
+            let relative = parts.scheme.is_none() && parts.authority.is_none();
+            return if relative && !prefix[parts.path.clone()].contains('/') {
+                Context::FirstSegment
+            } else {
+                Context::Path
+            };
+        }
+        let Some(authority) = &parts.authority else {
+            return if parts.scheme.is_some() {
+                Context::Path
+            } else {
+                Context::Start
+            };
+        };
+        if authority.port_span.is_some() {
+            return Context::Port;
+        }
+        // The grammar reads userinfo only when an "@" ends it, so a bad
+        // character before a later "@" belongs to the userinfo.
+        let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
+        if authority.userinfo.is_none() && authority_rest.get(1..).is_some_and(|r| r.contains('@'))
+        {
+            return Context::Userinfo;
+        }
+        match authority.host {
+            _ if authority.host_span.is_empty() => Context::HostStart,
+            HostParts::Ipv6(_) | HostParts::IpvFuture { .. } => Context::AfterIpLiteral,
+            HostParts::Ipv4(_) | HostParts::RegName(_) => Context::RegName,
+        }
+    }
+
+    /// The kind of error for a misplaced URI character here, and what
+    /// could have come instead.
+    fn error(self) -> (ErrorKind, &'static str) {
+        match self {
+            Context::Start => (ErrorKind::Path, expected::START),
+            Context::FirstSegment | Context::Path => (ErrorKind::Path, expected::PATH),
+            Context::Query => (ErrorKind::Query, expected::QUERY),
+            Context::Fragment => (ErrorKind::Fragment, expected::FRAGMENT),
+            Context::HostStart => (ErrorKind::Host, expected::HOST_START),
+            Context::RegName => (ErrorKind::Host, expected::REG_NAME),
+            Context::AfterIpLiteral => (ErrorKind::Host, expected::AFTER_IP_LITERAL),
+            Context::Userinfo => (ErrorKind::Userinfo, expected::USERINFO),
+            Context::Port => (ErrorKind::Port, expected::PORT),
+        }
+    }
+}
+
+/// Turns pest's error for `input`, parsed from `entry`, into a
+/// [`ParseError`].
+pub(crate) fn diagnose<P, R>(entry: R, input: &str, failure: &pest::error::Error<R>) -> ParseError
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    let mut offset = match failure.location {
+        InputLocation::Pos(pos) => pos,
+        InputLocation::Span((start, _)) => start,
+    }
+    .min(input.len());
+    let mut parsed = P::parse(entry, &input[..offset]);
+    // Inside an IP literal the grammar's IPv6address and IPvFuture rules fail
+    // right after the "[", where no valid prefix ends; the literal as a
+    // whole is what failed, at its "[".
+    if parsed.is_err() && input[..offset].ends_with('[') {
+        offset -= 1;
+        parsed = P::parse(entry, &input[..offset]);
+    }
+    let (prefix, rest) = input.split_at(offset);
+
+    let context = match parsed.map(|pairs| lower(prefix, pairs)) {
+        Ok(Ok(parts)) => Context::of(&parts, prefix, rest),
+        // The prefix has an error of its own, earlier (a port out of range):
+        // that is the first error in the input.
+        Ok(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
+            return earlier.with_input(input);
+        }
+        // A derived grammar whose entry rule does not accept prefixes (a
+        // scheme-specific lookahead, say): no component to name.
+        Ok(Err(_)) | Err(_) => Context::Start,
+    };
+
+    let Some(found) = rest.chars().next() else {
+        let (kind, expected) = context.error();
+        return ParseError::new(kind, input, offset, expected);
+    };
+    match (context, found) {
+        (_, '%') if !is_pct_encoded(rest) => ParseError::new(
+            ErrorKind::PercentEncoding,
+            input,
+            offset,
+            expected::PCT_ENCODED,
+        ),
+        (Context::Start | Context::FirstSegment, ':') => scheme::<P, R>(input),
+        (Context::HostStart, '[') => ip_literal::<P, R>(input, offset + 1),
+        (context, _) => {
+            let (kind, expected) = context.error();
+            error(kind, input, offset, expected)
+        }
+    }
+}
+
+/// An error of `kind` at `offset`, unless the character there belongs to
+/// no part of a URI: that is [`ErrorKind::InvalidCharacter`] wherever it
+/// stands.
+fn error(kind: ErrorKind, input: &str, offset: usize, expected: &'static str) -> ParseError {
+    let stray = input[offset..]
+        .chars()
+        .next()
+        .is_some_and(|c| !is_uri_char(c));
+    let kind = if stray {
+        ErrorKind::InvalidCharacter
+    } else {
+        kind
+    };
+    ParseError::new(kind, input, offset, expected)
+}
+
+/// A relative reference cannot have `:` in its first segment, so an input
+/// whose first segment does was meant as a URI: its scheme is what is
+/// wrong, at the first character the grammar's `scheme` rule does not take.
+fn scheme<P: Parser<R>, R: UriRule>(input: &str) -> ParseError {
+    match match_len::<P, R>(RfcRule::Scheme, input) {
+        Some(len) if input[len..].starts_with(':') => {
+            // The scheme is fine; only a grammar that is not the RFC's gets here.
+            error(ErrorKind::Path, input, len, expected::PATH)
+        }
+        Some(len) => error(ErrorKind::Scheme, input, len, expected::SCHEME),
+        None => error(ErrorKind::Scheme, input, 0, expected::SCHEME_START),
+    }
+}
+
+/// An IP literal that the grammar rejected; `start` is the byte after `[`.
+fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError {
+    let literal = &input[start..];
+    let unclosed_or =
+        |after: usize, kind: ErrorKind, expected: &'static str| match input[after..].chars().next()
+        {
+            None | Some('/' | '?' | '#') => {
+                error(ErrorKind::IpLiteral, input, after, expected::CLOSE_BRACKET)
+            }
+            Some(_) => error(kind, input, after, expected),
+        };
+
+    if literal.starts_with(['v', 'V']) {
+        if let Some(len) = match_len::<P, R>(RfcRule::IpvFuture, literal) {
+            return unclosed_or(start + len, ErrorKind::IpvFuture, expected::IPVFUTURE_MORE);
+        }
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
+        // the rule failed, so one of its three parts is missing.
+        let version = literal[1..]
+            .bytes()
+            .take_while(u8::is_ascii_hexdigit)
+            .count();
+        let (at, expected) = if version == 0 {
+            (start + 1, expected::IPVFUTURE_VERSION)
+        } else if literal.as_bytes().get(1 + version) != Some(&b'.') {
+            (start + 1 + version, expected::IPVFUTURE_DOT)
+        } else {
+            (start + 2 + version, expected::IPVFUTURE_ADDRESS)
+        };
+        return error(ErrorKind::IpvFuture, input, at, expected);
+    }
+
+    match match_len::<P, R>(RfcRule::Ipv6Address, literal) {
+        Some(len) => unclosed_or(start + len, ErrorKind::Ipv6Address, expected::CLOSE_BRACKET),
+        None if literal.starts_with(']') => {
+            error(ErrorKind::IpLiteral, input, start, expected::IP_LITERAL)
+        }
+        None => error(ErrorKind::Ipv6Address, input, start, expected::IPV6),
+    }
+}
+
+/// How many bytes at the start of `input` the grammar's `rule` matches, or
+/// `None` when it matches nothing.
+fn match_len<P: Parser<R>, R: UriRule>(rule: RfcRule, input: &str) -> Option<usize> {
+    let pairs = P::parse(R::from_rfc_rule(rule)?, input).ok()?;
+    let end = pairs.peek()?.as_span().end();
+    (end > 0).then_some(end)
+}
+
+/// Whether `s` starts with `pct-encoded = "%" HEXDIG HEXDIG`.
+fn is_pct_encoded(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
+}
+
+/// Whether `c` may appear somewhere in a URI: `unreserved`, `reserved` or
+/// the `%` of `pct-encoded` (section 2). Any other character is an error
+/// wherever it stands.
+fn is_uri_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+}

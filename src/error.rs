@@ -1,0 +1,261 @@
+//! The error of a failed parse: what is wrong, at which byte, and what the
+//! grammar expected there.
+
+use alloc::string::String;
+use core::fmt;
+
+/// Which component or construct of a URI reference is malformed.
+///
+/// The kinds follow the components of RFC 3986 section 3. A character that
+/// belongs to no part of a URI at all (a space, a control character, a
+/// non-ASCII character, `"`, `<`, `\`, ...) is [`InvalidCharacter`]
+/// wherever it stands.
+///
+/// [`InvalidCharacter`]: ErrorKind::InvalidCharacter
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The scheme (section 3.1) is malformed: it must begin with a letter,
+    /// followed by letters, digits, `+`, `-` or `.`. A reference whose first
+    /// segment contains `:` can only be a URI, so a bad scheme is reported
+    /// there rather than as a bad relative path.
+    Scheme,
+    /// The userinfo (section 3.2.1) contains a character it may not.
+    Userinfo,
+    /// The host (section 3.2.2) contains a character it may not: a
+    /// registered name allows only unreserved characters, percent-encodings
+    /// and sub-delims, and an IP literal must be followed by `:`, `/`, `?`,
+    /// `#` or the end.
+    Host,
+    /// An IP literal (`[` ... `]`) is empty or not closed.
+    IpLiteral,
+    /// The IPv6 address inside `[` ... `]` is malformed (section 3.2.2).
+    Ipv6Address,
+    /// The IPvFuture address inside `[v` ... `]` is malformed: `v`, a
+    /// hexadecimal version, `.`, then unreserved, sub-delims or `:`.
+    IpvFuture,
+    /// The port (section 3.2.3) contains a character that is not a digit.
+    Port,
+    /// The port is a number above 65535. The grammar allows any number of
+    /// digits; this crate stores a port as a `u16` and rejects what does not
+    /// fit rather than truncate it.
+    PortRange,
+    /// The path (section 3.3) contains a character it may not.
+    Path,
+    /// The query (section 3.4) contains a character it may not.
+    Query,
+    /// The fragment (section 3.5) contains a character it may not (a second
+    /// `#`, `[` or `]`).
+    Fragment,
+    /// A `%` is not followed by two hexadecimal digits (section 2.1).
+    PercentEncoding,
+    /// A character that no part of a URI may contain.
+    InvalidCharacter,
+    /// The parse tree does not have the shape the lowering reads. Only a
+    /// grammar that was edited or extended can produce this; the crate's own
+    /// grammar never does.
+    Grammar,
+}
+
+impl ErrorKind {
+    fn describe(self) -> &'static str {
+        match self {
+            ErrorKind::Scheme => "invalid scheme",
+            ErrorKind::Userinfo => "invalid userinfo",
+            ErrorKind::Host => "invalid host",
+            ErrorKind::IpLiteral => "invalid IP literal",
+            ErrorKind::Ipv6Address => "invalid IPv6 address",
+            ErrorKind::IpvFuture => "invalid IPvFuture address",
+            ErrorKind::Port => "invalid port",
+            ErrorKind::PortRange => "port out of range",
+            ErrorKind::Path => "invalid path",
+            ErrorKind::Query => "invalid query",
+            ErrorKind::Fragment => "invalid fragment",
+            ErrorKind::PercentEncoding => "invalid percent-encoding",
+            ErrorKind::InvalidCharacter => "invalid character",
+            ErrorKind::Grammar => "unexpected parse tree",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// The error of [`Uri::parse`](crate::Uri::parse): the kind of problem, the
+/// byte offset where it is, and what the grammar expected there.
+///
+/// `Display` gives one line. The alternate form (`{:#}`) adds the input (cut
+/// short around the offset when it is long) with a caret under the offset.
+///
+/// ```
+/// use rfc3986::{ErrorKind, Uri};
+///
+/// let err = Uri::parse("http://exa mple.com/").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidCharacter);
+/// assert_eq!(err.offset(), 10);
+/// assert_eq!(
+///     err.to_string(),
+///     r##"invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '"##
+/// );
+/// assert_eq!(
+///     format!("{err:#}").lines().skip(1).collect::<Vec<_>>(),
+///     ["  http://exa mple.com/", "            ^"]
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ParseError {
+    kind: ErrorKind,
+    offset: usize,
+    expected: &'static str,
+    found: Option<char>,
+    excerpt: Excerpt,
+}
+
+impl ParseError {
+    pub(crate) fn new(
+        kind: ErrorKind,
+        input: &str,
+        offset: usize,
+        expected: &'static str,
+    ) -> ParseError {
+        let found = match kind {
+            // The whole number is at fault, not its first digit.
+            ErrorKind::PortRange | ErrorKind::Grammar => None,
+            _ => input.get(offset..).and_then(|rest| rest.chars().next()),
+        };
+        ParseError {
+            kind,
+            offset,
+            expected,
+            found,
+            excerpt: Excerpt::new(input, offset),
+        }
+    }
+
+    /// The same error, shown against `input`, of which the input it was
+    /// found in is a prefix.
+    pub(crate) fn with_input(self, input: &str) -> ParseError {
+        ParseError::new(self.kind, input, self.offset, self.expected)
+    }
+
+    /// Which component or construct is malformed.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the input where the problem is: the first byte the
+    /// grammar could not accept.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What the grammar would have accepted at [`offset`](Self::offset),
+    /// in the RFC's terms (`pchar`, `HEXDIG`, ...).
+    pub fn expected(&self) -> &str {
+        self.expected
+    }
+
+    /// The character at [`offset`](Self::offset), or `None` at the end of
+    /// the input (and for [`ErrorKind::PortRange`], where the whole number
+    /// is at fault).
+    pub fn found(&self) -> Option<char> {
+        self.found
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} at byte {}: expected {}",
+            self.kind, self.offset, self.expected
+        )?;
+        match (self.kind, self.found) {
+            (ErrorKind::PortRange | ErrorKind::Grammar, _) => {}
+            (_, Some(c)) => write!(f, ", found '{}'", Escaped(c))?,
+            (_, None) => f.write_str(", found end of input")?,
+        }
+        if f.alternate() {
+            write!(
+                f,
+                "\n  {}\n  {:>width$}",
+                self.excerpt.text,
+                "^",
+                width = self.excerpt.caret + 1
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The part of the input shown under an error: at most [`Excerpt::RADIUS`]
+/// characters on each side of the offset, control and other invisible
+/// characters escaped so that the caret column stays right.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Excerpt {
+    text: String,
+    /// Column of the caret, in characters of `text`.
+    caret: usize,
+}
+
+impl Excerpt {
+    const RADIUS: usize = 32;
+    const CUT: &'static str = "...";
+
+    fn new(input: &str, offset: usize) -> Excerpt {
+        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let (before, after) = input.split_at(offset);
+
+        let mut text = String::new();
+        let mut caret = 0;
+        let push = |text: &mut String, c: char| -> usize {
+            let start = text.len();
+            // Writing to a String cannot fail.
+            let _ = fmt::Write::write_fmt(text, format_args!("{}", Escaped(c)));
+            text[start..].chars().count()
+        };
+
+        let skipped = before.chars().count().saturating_sub(Self::RADIUS);
+        if skipped > 0 {
+            text.push_str(Self::CUT);
+            caret += Self::CUT.len();
+        }
+        for c in before.chars().skip(skipped) {
+            caret += push(&mut text, c);
+        }
+        for (shown, c) in after.chars().enumerate() {
+            if shown == Self::RADIUS {
+                text.push_str(Self::CUT);
+                break;
+            }
+            push(&mut text, c);
+        }
+        Excerpt { text, caret }
+    }
+}
+
+/// A character as an error shows it: itself when it is visible, escaped
+/// (`\u{202e}`, `\n`) when it is a control or other invisible character, so
+/// that what the message shows is what the input holds.
+struct Escaped(char);
+
+impl fmt::Display for Escaped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            // `escape_debug` would write these with a backslash.
+            c @ ('"' | '\'' | '\\') => fmt::Write::write_char(f, c),
+            c => write!(f, "{}", c.escape_debug()),
+        }
+    }
+}
+
+/// The largest char boundary of `s` at or below `index`.
+fn floor_char_boundary(s: &str, mut index: usize) -> usize {
+    while !s.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}

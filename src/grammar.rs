@@ -1,0 +1,206 @@
+//! The parser derived from `uri.pest`, and the mapping that lets the lowering
+//! read the parse tree of any parser derived from that grammar.
+
+pub use derived::{Rule, UriParser};
+
+/// The derive's output, in a module of its own because pest documents the
+/// `Rule` enum and its variants from the grammar's comments but not the
+/// helper functions it generates.
+#[allow(missing_docs)]
+mod derived {
+    use pest_derive::Parser;
+
+    /// The parser that `pest_derive` generates from `uri.pest`, the RFC 3986
+    /// Appendix A grammar at the root of this crate.
+    ///
+    /// [`Uri::parse`](crate::Uri::parse) uses it with the entry rule
+    /// [`Rule::uri_reference_input`]. It is public so that its rules can be used
+    /// directly, for example to check that a string is a `path-absolute`:
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc3986::{Rule, UriParser};
+    ///
+    /// let pairs = UriParser::parse(Rule::path_absolute, "/a/b?q").unwrap();
+    /// assert_eq!(pairs.as_str(), "/a/b");
+    /// ```
+    #[derive(Parser)]
+    #[grammar = "../uri.pest"]
+    pub struct UriParser;
+}
+
+/// The RFC 3986 rules whose pairs the lowering reads.
+///
+/// A parser derived from a grammar that includes `uri.pest` maps its own
+/// generated `Rule` type onto these through [`UriRule`]; the lowering then
+/// works for that parser as it does for [`UriParser`]. The names are the
+/// RFC's (section 3 and Appendix A), in the Appendix's order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RfcRule {
+    /// `URI-reference = URI / relative-ref`
+    UriReference,
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
+    Uri,
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]`
+    AbsoluteUri,
+    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
+    RelativeRef,
+    /// `relative-part`, the part of a relative reference before its query.
+    RelativePart,
+    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
+    Scheme,
+    /// `hier-part`, the part of a URI between `scheme ":"` and its query.
+    HierPart,
+    /// `query = *( pchar / "/" / "?" )`
+    Query,
+    /// `fragment = *( pchar / "/" / "?" )`
+    Fragment,
+    /// `authority = [ userinfo "@" ] host [ ":" port ]`
+    Authority,
+    /// `path`, any of the five path forms.
+    Path,
+    /// `path-abempty = *( "/" segment )`
+    PathAbempty,
+    /// `path-absolute = "/" [ segment-nz *( "/" segment ) ]`
+    PathAbsolute,
+    /// `path-noscheme = segment-nz-nc *( "/" segment )`
+    PathNoscheme,
+    /// `path-rootless = segment-nz *( "/" segment )`
+    PathRootless,
+    /// `path-empty = 0<pchar>`
+    PathEmpty,
+    /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`
+    Userinfo,
+    /// `host = IP-literal / IPv4address / reg-name`
+    Host,
+    /// `port = *DIGIT`
+    Port,
+    /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`
+    IpLiteral,
+    /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
+    Ipv4Address,
+    /// `reg-name = *( unreserved / pct-encoded / sub-delims )`
+    RegName,
+    /// `IPv6address`, the nine forms of section 3.2.2.
+    Ipv6Address,
+    /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
+    IpvFuture,
+}
+
+/// Connects the `Rule` type of a parser derived from `uri.pest` to the RFC
+/// rules that the lowering reads.
+///
+/// A grammar that includes `uri.pest` unchanged (and adds its own rules) gets
+/// this implementation from [`impl_uri_rule!`](crate::impl_uri_rule); a
+/// grammar that renames rules writes the two functions by hand.
+pub trait UriRule: pest::RuleType {
+    /// The RFC rule that `self` is, or `None` for a rule of the derived
+    /// grammar's own. The lowering descends into the pairs of such rules and
+    /// reads the RFC rules it finds inside them.
+    fn rfc_rule(self) -> Option<RfcRule>;
+
+    /// The rule of the derived grammar that is the RFC rule `rule`, if it has
+    /// one. Error diagnosis uses it to re-run parts of the grammar.
+    fn from_rfc_rule(rule: RfcRule) -> Option<Self>;
+}
+
+/// Implements [`UriRule`] for the `Rule` type of a parser derived from a
+/// grammar that includes `uri.pest` with its rule names unchanged.
+///
+/// ```
+/// // pest_derive's generated code uses `alloc` when pest is built without
+/// // its `std` feature, as this crate builds it.
+/// extern crate alloc;
+///
+/// use pest_derive::Parser;
+///
+/// #[derive(Parser)]
+/// #[grammar = "../uri.pest"] // the path is relative to `src/`
+/// #[grammar_inline = r#"
+/// ftp_input = { SOI ~ &(^"ftp:") ~ URI ~ EOI }
+/// "#]
+/// struct FtpParser;
+///
+/// rfc3986::impl_uri_rule!(Rule);
+///
+/// fn main() -> Result<(), rfc3986::ParseError> {
+///     let uri = rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "ftp://example.com/pub")?;
+///     assert_eq!(uri.host_str(), Some("example.com"));
+///     assert!(rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "http://example.com/").is_err());
+///     Ok(())
+/// }
+/// ```
+#[macro_export]
+macro_rules! impl_uri_rule {
+    ($rule:ident) => {
+        impl $crate::UriRule for $rule {
+            fn rfc_rule(self) -> ::core::option::Option<$crate::RfcRule> {
+                $crate::__uri_rule_table!(@to self, $rule)
+            }
+
+            fn from_rfc_rule(rule: $crate::RfcRule) -> ::core::option::Option<Self> {
+                $crate::__uri_rule_table!(@from rule, $rule)
+            }
+        }
+    };
+}
+
+/// The one table of RFC rule names, used by [`impl_uri_rule!`] in both
+/// directions. Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __uri_rule_table {
+    (@to $value:expr, $rule:ident) => {
+        $crate::__uri_rule_table!(@map to $value, $rule)
+    };
+    (@from $value:expr, $rule:ident) => {
+        $crate::__uri_rule_table!(@map from $value, $rule)
+    };
+    (@map $dir:ident $value:expr, $rule:ident) => {
+        $crate::__uri_rule_table!(@emit $dir $value, $rule,
+            URI_reference => UriReference,
+            URI => Uri,
+            absolute_URI => AbsoluteUri,
+            relative_ref => RelativeRef,
+            relative_part => RelativePart,
+            scheme => Scheme,
+            hier_part => HierPart,
+            query => Query,
+            fragment => Fragment,
+            authority => Authority,
+            path => Path,
+            path_abempty => PathAbempty,
+            path_absolute => PathAbsolute,
+            path_noscheme => PathNoscheme,
+            path_rootless => PathRootless,
+            path_empty => PathEmpty,
+            userinfo => Userinfo,
+            host => Host,
+            port => Port,
+            IP_literal => IpLiteral,
+            IPv4address => Ipv4Address,
+            reg_name => RegName,
+            IPv6address => Ipv6Address,
+            IPvFuture => IpvFuture,
+        )
+    };
+    (@emit to $value:expr, $rule:ident, $($pest:ident => $rfc:ident,)*) => {
+        match $value {
+            $($rule::$pest => ::core::option::Option::Some($crate::RfcRule::$rfc),)*
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    };
+    (@emit from $value:expr, $rule:ident, $($pest:ident => $rfc:ident,)*) => {
+        match $value {
+            $($crate::RfcRule::$rfc => ::core::option::Option::Some($rule::$pest),)*
+            // `RfcRule` is non-exhaustive: a rule added to it later has no
+            // counterpart in a grammar written before.
+            #[allow(unreachable_patterns)]
+            _ => ::core::option::Option::None,
+        }
+    };
+}
+
+impl_uri_rule!(Rule);

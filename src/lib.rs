@@ -1,0 +1,124 @@
+//! URI references exactly as [RFC 3986] defines them, parsed by a grammar you
+//! can read.
+//!
+//! # Terms
+//!
+//! - A **URI** ([section 3]) has a scheme: `scheme ":" hier-part [ "?" query ]
+//!   [ "#" fragment ]`, such as `http://example.com/a?b#c` or
+//!   `urn:isbn:0451450523`.
+//! - A **relative reference** ([section 4.2]) has none: `//example.com/a`,
+//!   `/a`, `a/b`, `?q`, `#f`, or the empty string. It means something only
+//!   against a base URI ([section 5]).
+//! - A **URI reference** ([section 4.1]) is either. [`Uri`] holds one, and
+//!   [`Uri::is_relative`] says which.
+//! - The five **components** are scheme ([3.1]), authority ([3.2]: userinfo,
+//!   host, port), path ([3.3]), query ([3.4]) and fragment ([3.5]). A
+//!   component is *undefined* when its delimiter is absent (`None`) and
+//!   *empty* when the delimiter is there with nothing after it (`Some("")`);
+//!   the path is always defined.
+//!
+//! # The grammar is the parser
+//!
+//! `uri.pest`, at the root of this crate, is RFC 3986 Appendix A transcribed
+//! rule by rule into a [pest] grammar. [`UriParser`] is derived from it, and
+//! every parse goes through it: there is no second, hand-written parser. A
+//! lowering pass reads the parse tree into typed components. To accept a
+//! scheme's own syntax, derive a parser from `uri.pest` plus rules of your
+//! own and use [`parse_with`].
+//!
+//! # Examples
+//!
+//! ```
+//! use rfc3986::{Host, Uri};
+//!
+//! let uri = Uri::parse("foo://user@example.com:8042/over/there?name=ferret#nose")?;
+//! assert_eq!(uri.scheme(), Some("foo"));
+//! assert_eq!(uri.userinfo(), Some("user"));
+//! assert!(matches!(uri.host(), Some(Host::RegName(name)) if name == "example.com"));
+//! assert_eq!(uri.port(), Some(8042));
+//! assert_eq!(uri.path(), "/over/there");
+//! assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "over", "there"]);
+//! assert_eq!(uri.query(), Some("name=ferret"));
+//! assert_eq!(uri.fragment(), Some("nose"));
+//!
+//! let relative = Uri::parse("../g?")?;
+//! assert!(relative.is_relative());
+//! assert_eq!(relative.query(), Some(""));
+//! assert_eq!(relative.fragment(), None);
+//! # Ok::<(), rfc3986::ParseError>(())
+//! ```
+//!
+//! Errors say what is wrong, at which byte, and what the grammar expected:
+//!
+//! ```
+//! use rfc3986::{ErrorKind, Uri};
+//!
+//! let err = Uri::parse("http://[::1::]/").unwrap_err();
+//! assert_eq!(err.kind(), ErrorKind::Ipv6Address);
+//! assert_eq!(err.offset(), 11);
+//! assert_eq!(err.to_string(), r#"invalid IPv6 address at byte 11: expected "]", found ':'"#);
+//! ```
+//!
+//! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986
+//! [section 3]: https://www.rfc-editor.org/rfc/rfc3986#section-3
+//! [section 4.1]: https://www.rfc-editor.org/rfc/rfc3986#section-4.1
+//! [section 4.2]: https://www.rfc-editor.org/rfc/rfc3986#section-4.2
+//! [section 5]: https://www.rfc-editor.org/rfc/rfc3986#section-5
+//! [3.1]: https://www.rfc-editor.org/rfc/rfc3986#section-3.1
+//! [3.2]: https://www.rfc-editor.org/rfc/rfc3986#section-3.2
+//! [3.3]: https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+//! [3.4]: https://www.rfc-editor.org/rfc/rfc3986#section-3.4
+//! [3.5]: https://www.rfc-editor.org/rfc/rfc3986#section-3.5
+//! [pest]: https://pest.rs
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+
+mod authority;
+mod diagnose;
+mod error;
+mod grammar;
+mod lower;
+mod percent;
+mod uri;
+
+use alloc::sync::Arc;
+
+pub use authority::{Authority, Host, SharedStr};
+pub use error::{ErrorKind, ParseError};
+pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+pub use percent::{percent_decode, percent_decode_utf8};
+pub use uri::{PathSegments, Uri};
+
+/// Parses `input` with a parser derived from `uri.pest` (alone, or with
+/// rules of your own), starting at `entry`, and lowers the parse tree into a
+/// [`Uri`].
+///
+/// `entry` must match the whole input (anchor it between `SOI` and `EOI`)
+/// and must contain the RFC rules that make up a URI reference, by way of
+/// `URI_reference`, `URI`, `absolute_URI` or `relative_ref`. The lowering
+/// descends through rules it does not know, so those RFC rules may sit inside
+/// rules of your own. [`Uri::parse`] is
+/// `parse_with::<UriParser, Rule>(Rule::uri_reference_input, input)`.
+///
+/// # Errors
+///
+/// A [`ParseError`] when the grammar rejects the input, when a port is
+/// above 65535, or ([`ErrorKind::Grammar`]) when the parse tree lacks
+/// the components of a URI reference.
+pub fn parse_with<P, R>(entry: R, input: &str) -> Result<Uri, ParseError>
+where
+    P: pest::Parser<R>,
+    R: UriRule,
+{
+    match P::parse(entry, input) {
+        Ok(pairs) => {
+            let parts = lower::lower(input, pairs)?;
+            Ok(Uri::from_parts(Arc::from(input), parts))
+        }
+        Err(error) => Err(diagnose::diagnose::<P, R>(entry, input, &error)),
+    }
+}

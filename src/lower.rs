@@ -1,0 +1,401 @@
+//! The lowering pass: from the parse tree of a grammar derived from
+//! `uri.pest` to the bounds of each component and the typed host and port.
+//!
+//! It reads the structure the grammar found and records where each
+//! component lies; it does not split the text again. The one allocation of a
+//! parse, the URI's text, is made by the caller.
+
+use core::net::{Ipv4Addr, Ipv6Addr};
+use core::ops::Range;
+
+use pest::iterators::{Pair, Pairs};
+
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::{RfcRule, UriRule};
+
+/// Where each component of a URI reference lies in its text, as the lowering
+/// found them. Undefined components are `None`; the path is always defined.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts {
+    /// The scheme, without its `:`.
+    pub scheme: Option<Range<usize>>,
+    pub authority: Option<AuthorityParts>,
+    pub path: Range<usize>,
+    /// The query, without its `?`.
+    pub query: Option<Range<usize>>,
+    /// The fragment, without its `#`.
+    pub fragment: Option<Range<usize>>,
+}
+
+/// The subcomponents of an authority (section 3.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct AuthorityParts {
+    /// The authority, without the `//` before it.
+    pub span: Range<usize>,
+    /// The userinfo, without its `@`.
+    pub userinfo: Option<Range<usize>>,
+    /// The host as written, IP literals with their brackets.
+    pub host_span: Range<usize>,
+    pub host: HostParts,
+    /// The port's digits, without the `:`.
+    pub port_span: Option<Range<usize>>,
+    pub port: Option<u16>,
+}
+
+/// The host, typed by the rule that matched it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum HostParts {
+    Ipv4(Ipv4Addr),
+    Ipv6(Ipv6Addr),
+    IpvFuture {
+        version: Range<usize>,
+        address: Range<usize>,
+    },
+    RegName(Range<usize>),
+}
+
+/// Lowers the pairs of a successful parse of `input`.
+pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Parts, ParseError> {
+    let mut lowering = Lowering {
+        input,
+        scheme: None,
+        authority: None,
+        path: None,
+        query: None,
+        fragment: None,
+    };
+    for pair in pairs {
+        lowering.visit(pair)?;
+    }
+    lowering.finish()
+}
+
+struct Lowering<'i> {
+    input: &'i str,
+    scheme: Option<Range<usize>>,
+    authority: Option<AuthorityParts>,
+    path: Option<Range<usize>>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+}
+
+/// An authority while its subcomponents are being read.
+#[derive(Default)]
+struct AuthorityBuilder {
+    userinfo: Option<Range<usize>>,
+    host_span: Option<Range<usize>>,
+    host: Option<HostParts>,
+    port_span: Option<Range<usize>>,
+}
+
+/// Stores a component that a URI reference has at most once.
+fn once<T>(input: &str, slot: &mut Option<T>, value: T, at: usize) -> Result<(), ParseError> {
+    if slot.is_some() {
+        return Err(ParseError::new(
+            ErrorKind::Grammar,
+            input,
+            at,
+            "each component at most once",
+        ));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+fn span<R: pest::RuleType>(pair: &Pair<'_, R>) -> Range<usize> {
+    let span = pair.as_span();
+    span.start()..span.end()
+}
+
+impl<'i> Lowering<'i> {
+    fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
+        ParseError::new(ErrorKind::Grammar, self.input, offset, what)
+    }
+
+    fn visit<R: UriRule>(&mut self, pair: Pair<'i, R>) -> Result<(), ParseError> {
+        let range = span(&pair);
+        match pair.as_rule().rfc_rule() {
+            // Rules that only group others, and a derived grammar's own rules:
+            // the components are inside.
+            None
+            | Some(
+                RfcRule::UriReference
+                | RfcRule::Uri
+                | RfcRule::AbsoluteUri
+                | RfcRule::RelativeRef
+                | RfcRule::RelativePart
+                | RfcRule::HierPart
+                | RfcRule::Path,
+            ) => {
+                for inner in pair.into_inner() {
+                    self.visit(inner)?;
+                }
+                Ok(())
+            }
+            Some(RfcRule::Scheme) => once(self.input, &mut self.scheme, range.clone(), range.start),
+            Some(RfcRule::Authority) => {
+                let authority = self.authority(pair)?;
+                once(self.input, &mut self.authority, authority, range.start)
+            }
+            Some(
+                RfcRule::PathAbempty
+                | RfcRule::PathAbsolute
+                | RfcRule::PathNoscheme
+                | RfcRule::PathRootless
+                | RfcRule::PathEmpty,
+            ) => once(self.input, &mut self.path, range.clone(), range.start),
+            Some(RfcRule::Query) => once(self.input, &mut self.query, range.clone(), range.start),
+            Some(RfcRule::Fragment) => {
+                once(self.input, &mut self.fragment, range.clone(), range.start)
+            }
+            Some(
+                RfcRule::Userinfo
+                | RfcRule::Host
+                | RfcRule::Port
+                | RfcRule::IpLiteral
+                | RfcRule::Ipv4Address
+                | RfcRule::RegName
+                | RfcRule::Ipv6Address
+                | RfcRule::IpvFuture,
+            ) => {
+                Err(self.grammar_error(range.start, "host, userinfo and port inside an authority"))
+            }
+        }
+    }
+
+    fn authority<R: UriRule>(&self, pair: Pair<'i, R>) -> Result<AuthorityParts, ParseError> {
+        let span = span(&pair);
+        let mut builder = AuthorityBuilder::default();
+        for inner in pair.into_inner() {
+            self.authority_part(inner, &mut builder)?;
+        }
+        let (Some(host_span), Some(host)) = (builder.host_span, builder.host) else {
+            return Err(self.grammar_error(span.start, "a host in every authority"));
+        };
+        let port = match &builder.port_span {
+            Some(digits) if !digits.is_empty() => Some(self.port(digits.clone())?),
+            _ => None,
+        };
+        Ok(AuthorityParts {
+            span,
+            userinfo: builder.userinfo,
+            host_span,
+            host,
+            port_span: builder.port_span,
+            port,
+        })
+    }
+
+    fn authority_part<R: UriRule>(
+        &self,
+        pair: Pair<'i, R>,
+        builder: &mut AuthorityBuilder,
+    ) -> Result<(), ParseError> {
+        let range = span(&pair);
+        match pair.as_rule().rfc_rule() {
+            Some(RfcRule::Userinfo) => once(
+                self.input,
+                &mut builder.userinfo,
+                range.clone(),
+                range.start,
+            ),
+            Some(RfcRule::Port) => once(
+                self.input,
+                &mut builder.port_span,
+                range.clone(),
+                range.start,
+            ),
+            Some(RfcRule::Host) => {
+                once(
+                    self.input,
+                    &mut builder.host_span,
+                    range.clone(),
+                    range.start,
+                )?;
+                for inner in pair.into_inner() {
+                    self.authority_part(inner, builder)?;
+                }
+                Ok(())
+            }
+            Some(RfcRule::IpLiteral) | None => {
+                for inner in pair.into_inner() {
+                    self.authority_part(inner, builder)?;
+                }
+                Ok(())
+            }
+            Some(RfcRule::Ipv4Address) => {
+                let address = pair.as_str().parse::<Ipv4Addr>().map_err(|_| {
+                    self.grammar_error(range.start, "an IPv4address that is four octets")
+                })?;
+                once(
+                    self.input,
+                    &mut builder.host,
+                    HostParts::Ipv4(address),
+                    range.start,
+                )
+            }
+            Some(RfcRule::Ipv6Address) => {
+                let address = pair.as_str().parse::<Ipv6Addr>().map_err(|_| {
+                    ParseError::new(
+                        ErrorKind::Ipv6Address,
+                        self.input,
+                        range.start,
+                        "an IPv6address that is eight 16-bit pieces",
+                    )
+                })?;
+                once(
+                    self.input,
+                    &mut builder.host,
+                    HostParts::Ipv6(address),
+                    range.start,
+                )
+            }
+            Some(RfcRule::IpvFuture) => {
+                // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
+                // HEXDIG has no ".", so the first "." ends the version.
+                let Some(dot) = pair.as_str().find('.') else {
+                    return Err(self.grammar_error(range.start, "an IPvFuture with a \".\""));
+                };
+                let version = range.start + 1..range.start + dot;
+                let address = range.start + dot + 1..range.end;
+                once(
+                    self.input,
+                    &mut builder.host,
+                    HostParts::IpvFuture { version, address },
+                    range.start,
+                )
+            }
+            Some(RfcRule::RegName) => once(
+                self.input,
+                &mut builder.host,
+                HostParts::RegName(range.clone()),
+                range.start,
+            ),
+            Some(
+                RfcRule::UriReference
+                | RfcRule::Uri
+                | RfcRule::AbsoluteUri
+                | RfcRule::RelativeRef
+                | RfcRule::RelativePart
+                | RfcRule::Scheme
+                | RfcRule::HierPart
+                | RfcRule::Query
+                | RfcRule::Fragment
+                | RfcRule::Authority
+                | RfcRule::Path
+                | RfcRule::PathAbempty
+                | RfcRule::PathAbsolute
+                | RfcRule::PathNoscheme
+                | RfcRule::PathRootless
+                | RfcRule::PathEmpty,
+            ) => {
+                Err(self.grammar_error(range.start, "only userinfo, host and port in an authority"))
+            }
+        }
+    }
+
+    /// The value of a non-empty `port = *DIGIT`. The grammar allows any
+    /// number of digits; a port is 16 bits, and more is an error of its own.
+    fn port(&self, digits: Range<usize>) -> Result<u16, ParseError> {
+        let mut value: u16 = 0;
+        for byte in self.input[digits.clone()].bytes() {
+            if !byte.is_ascii_digit() {
+                return Err(self.grammar_error(digits.start, "a port of digits only"));
+            }
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u16::from(byte - b'0')))
+                .ok_or_else(|| {
+                    ParseError::new(
+                        ErrorKind::PortRange,
+                        self.input,
+                        digits.start,
+                        "a port number from 0 to 65535",
+                    )
+                })?;
+        }
+        Ok(value)
+    }
+
+    /// Checks that the components found tile the input in the order and
+    /// with the delimiters of section 5.3, so that recomposing them gives
+    /// the input back. The crate's grammar always satisfies this; an edited
+    /// grammar that does not gets an error instead of an inconsistent URI.
+    fn finish(self) -> Result<Parts, ParseError> {
+        let Some(path) = self.path.clone() else {
+            return Err(self.grammar_error(0, "a path in every URI reference"));
+        };
+        let bytes = self.input.as_bytes();
+        let delimited = |range: &Range<usize>, before: &[u8], at: usize| {
+            range.start >= before.len()
+                && range.start - before.len() == at
+                && &bytes[at..range.start] == before
+        };
+
+        let mut at = 0;
+        if let Some(scheme) = &self.scheme {
+            if scheme.start != 0 || bytes.get(scheme.end) != Some(&b':') {
+                return Err(self.grammar_error(scheme.start, "the scheme and its \":\" first"));
+            }
+            at = scheme.end + 1;
+        }
+        if let Some(authority) = &self.authority {
+            if !delimited(&authority.span, b"//", at) || !self.authority_tiles(authority) {
+                return Err(
+                    self.grammar_error(authority.span.start, "\"//\" authority after the scheme")
+                );
+            }
+            at = authority.span.end;
+        }
+        if path.start != at {
+            return Err(self.grammar_error(path.start, "the path after the scheme and authority"));
+        }
+        at = path.end;
+        if let Some(query) = &self.query {
+            if !delimited(query, b"?", at) {
+                return Err(self.grammar_error(query.start, "\"?\" query after the path"));
+            }
+            at = query.end;
+        }
+        if let Some(fragment) = &self.fragment {
+            if !delimited(fragment, b"#", at) {
+                return Err(self.grammar_error(fragment.start, "\"#\" fragment after the query"));
+            }
+            at = fragment.end;
+        }
+        if at != self.input.len() {
+            return Err(self.grammar_error(at, "a parse of the whole input"));
+        }
+        Ok(Parts {
+            scheme: self.scheme,
+            authority: self.authority,
+            path,
+            query: self.query,
+            fragment: self.fragment,
+        })
+    }
+
+    /// Whether userinfo, host and port tile the authority with their `@`
+    /// and `:`.
+    fn authority_tiles(&self, authority: &AuthorityParts) -> bool {
+        let bytes = self.input.as_bytes();
+        let mut at = authority.span.start;
+        if let Some(userinfo) = &authority.userinfo {
+            if userinfo.start != at || bytes.get(userinfo.end) != Some(&b'@') {
+                return false;
+            }
+            at = userinfo.end + 1;
+        }
+        if authority.host_span.start != at {
+            return false;
+        }
+        at = authority.host_span.end;
+        if let Some(port) = &authority.port_span {
+            if port.start != at + 1 || bytes.get(at) != Some(&b':') {
+                return false;
+            }
+            at = port.end;
+        }
+        at == authority.span.end
+    }
+}

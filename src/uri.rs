@@ -1,0 +1,398 @@
+//! The typed URI reference.
+
+use alloc::string::String;
+use alloc::sync::Arc;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::Range;
+use core::str::FromStr;
+
+use crate::authority::{redact_password, Authority, Host, SharedStr};
+use crate::error::ParseError;
+use crate::grammar::{Rule, UriParser};
+use crate::lower::{HostParts, Parts};
+
+/// A URI reference (RFC 3986 section 4.1): an absolute URI such as
+/// `http://example.com/a?b#c`, or a relative reference such as `../a?b`.
+///
+/// A parsed `Uri` keeps its text exactly: [`as_str`](Self::as_str) and
+/// `Display` give back the input. The accessors return the components as
+/// written; undefined components are `None` and present-but-empty ones
+/// `Some("")` (section 5.3 keeps the two apart).
+///
+/// Equality, ordering and hashing compare the text, so `HTTP://a` and
+/// `http://a` are different values that denote the same resource.
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("foo://example.com:8042/over/there?name=ferret#nose")?;
+/// assert_eq!(uri.scheme(), Some("foo"));
+/// assert_eq!(uri.host_str(), Some("example.com"));
+/// assert_eq!(uri.port(), Some(8042));
+/// assert_eq!(uri.path(), "/over/there");
+/// assert_eq!(uri.query(), Some("name=ferret"));
+/// assert_eq!(uri.fragment(), Some("nose"));
+/// assert_eq!(uri.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
+/// # Ok::<(), rfc3986::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct Uri {
+    text: Arc<str>,
+    /// The scheme, without its `:`.
+    scheme: Option<Range<usize>>,
+    authority: Option<Authority>,
+    path: Range<usize>,
+    /// The query, without its `?`.
+    query: Option<Range<usize>>,
+    /// The fragment, without its `#`.
+    fragment: Option<Range<usize>>,
+}
+
+impl Uri {
+    /// Parses a URI reference: an absolute URI or a relative reference
+    /// (`URI-reference`, section 4.1).
+    ///
+    /// The parse goes through the parser derived from `uri.pest`, which
+    /// accepts exactly RFC 3986's language. One exception narrows it: a port
+    /// above 65535 is rejected with [`ErrorKind::PortRange`], because ports
+    /// are `u16`.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] with the kind of problem, its byte offset and what
+    /// the grammar expected there.
+    ///
+    /// [`ErrorKind::PortRange`]: crate::ErrorKind::PortRange
+    pub fn parse(input: &str) -> Result<Uri, ParseError> {
+        crate::parse_with::<UriParser, Rule>(Rule::uri_reference_input, input)
+    }
+
+    /// Makes a `Uri` from the bounds that the lowering found in `text`.
+    pub(crate) fn from_parts(text: Arc<str>, parts: Parts) -> Uri {
+        let authority = parts.authority.map(|a| {
+            let shared = |span: Range<usize>| SharedStr::new(&text, span);
+            Authority {
+                text: Arc::clone(&text),
+                span: a.span,
+                userinfo: a.userinfo,
+                host_span: a.host_span,
+                host: match a.host {
+                    HostParts::Ipv4(address) => Host::Ipv4(address),
+                    HostParts::Ipv6(address) => Host::Ipv6(address),
+                    HostParts::IpvFuture { version, address } => Host::IpvFuture {
+                        version: shared(version),
+                        address: shared(address),
+                    },
+                    HostParts::RegName(span) => Host::RegName(shared(span)),
+                },
+                port_span: a.port_span,
+                port: a.port,
+            }
+        });
+        Uri {
+            text,
+            scheme: parts.scheme,
+            authority,
+            path: parts.path,
+            query: parts.query,
+            fragment: parts.fragment,
+        }
+    }
+
+    /// The URI reference as text. For a parsed `Uri`, exactly the input.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether this is a relative reference (section 4.2): one without a
+    /// scheme.
+    pub fn is_relative(&self) -> bool {
+        self.scheme.is_none()
+    }
+
+    /// The scheme as written (schemes are case-insensitive; see
+    /// `normalize`), without its `:`. `None` for a relative reference.
+    pub fn scheme(&self) -> Option<&str> {
+        self.scheme.clone().map(|span| &self.text[span])
+    }
+
+    /// The authority (section 3.2), the part after `//`; `None` when there
+    /// is no `//`. It may be empty (`file:///etc/hosts`).
+    pub fn authority(&self) -> Option<&Authority> {
+        self.authority.as_ref()
+    }
+
+    /// The userinfo of the authority, without its `@`. See
+    /// [`Authority::userinfo`].
+    pub fn userinfo(&self) -> Option<&str> {
+        self.authority.as_ref()?.userinfo()
+    }
+
+    /// The typed host of the authority. See [`Authority::host`].
+    pub fn host(&self) -> Option<&Host> {
+        self.authority.as_ref().map(Authority::host)
+    }
+
+    /// The host as written, IP literals with their brackets
+    /// (`[2001:db8::7]`). See [`Authority::host_str`].
+    pub fn host_str(&self) -> Option<&str> {
+        self.authority.as_ref().map(Authority::host_str)
+    }
+
+    /// The port number. See [`Authority::port`].
+    pub fn port(&self) -> Option<u16> {
+        self.authority.as_ref()?.port()
+    }
+
+    /// The port as written, `Some("")` for an empty port. See
+    /// [`Authority::port_str`].
+    pub fn port_str(&self) -> Option<&str> {
+        self.authority.as_ref()?.port_str()
+    }
+
+    /// Whether the authority has a port subcomponent (a `:` after the
+    /// host), even an empty one. See [`Authority::has_port`].
+    pub fn has_port(&self) -> bool {
+        self.authority.as_ref().is_some_and(Authority::has_port)
+    }
+
+    /// The path as written (section 3.3). Every URI reference has one; it
+    /// may be empty.
+    pub fn path(&self) -> &str {
+        &self.text[self.path.clone()]
+    }
+
+    /// The segments of the path, as written: the path split at each `/`.
+    ///
+    /// An absolute path starts with an empty segment, so joining the
+    /// segments with `/` gives the path back. The empty path has no
+    /// segments; `/` has two empty ones.
+    ///
+    /// Splitting at `/` is the grammar's own division: `segment = *pchar`
+    /// and `pchar` excludes `/`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("http://a/b/c/")?;
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "b", "c", ""]);
+    /// let uri = Uri::parse("../g")?;
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["..", "g"]);
+    /// let uri = Uri::parse("/")?;
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", ""]);
+    /// let uri = Uri::parse("?q")?;
+    /// assert_eq!(uri.path_segments().next(), None);
+    /// # Ok::<(), rfc3986::ParseError>(())
+    /// ```
+    pub fn path_segments(&self) -> PathSegments<'_> {
+        let path = self.path();
+        PathSegments {
+            inner: (!path.is_empty()).then(|| path.split('/')),
+        }
+    }
+
+    /// The query as written, without its `?` (section 3.4); `None` when
+    /// there is no `?`, `Some("")` when it is empty.
+    pub fn query(&self) -> Option<&str> {
+        self.query.clone().map(|span| &self.text[span])
+    }
+
+    /// The fragment as written, without its `#` (section 3.5); `None` when
+    /// there is no `#`, `Some("")` when it is empty.
+    pub fn fragment(&self) -> Option<&str> {
+        self.fragment.clone().map(|span| &self.text[span])
+    }
+
+    /// Checks the invariants that tie the component bounds to the text:
+    /// the components tile the text in order with their delimiters, and the
+    /// authority's parts tile the authority. Tests and fuzzers call it.
+    #[doc(hidden)]
+    pub fn check_invariants(&self) -> Result<(), &'static str> {
+        let text = self.as_str();
+        let mut recomposed = String::with_capacity(text.len());
+        if let Some(scheme) = self.scheme() {
+            recomposed.push_str(scheme);
+            recomposed.push(':');
+        }
+        if let Some(authority) = &self.authority {
+            if !Arc::ptr_eq(&authority.text, &self.text) {
+                return Err("the authority does not share the URI's text");
+            }
+            recomposed.push_str("//");
+            if authority.span.start != recomposed.len() {
+                return Err("the authority is not after the scheme");
+            }
+            let mut inner = String::new();
+            if let Some(userinfo) = authority.userinfo() {
+                inner.push_str(userinfo);
+                inner.push('@');
+            }
+            inner.push_str(authority.host_str());
+            if let Some(port) = authority.port_str() {
+                inner.push(':');
+                inner.push_str(port);
+            }
+            if inner != authority.as_str() {
+                return Err("userinfo, host and port do not tile the authority");
+            }
+            recomposed.push_str(&inner);
+        }
+        if self.path.start != recomposed.len() {
+            return Err("the path is not after the authority");
+        }
+        recomposed.push_str(self.path());
+        if let Some(query) = self.query() {
+            recomposed.push('?');
+            recomposed.push_str(query);
+        }
+        if let Some(fragment) = self.fragment() {
+            recomposed.push('#');
+            recomposed.push_str(fragment);
+        }
+        if recomposed != text {
+            return Err("the components do not recompose to the text");
+        }
+        if self.authority.is_some() && !(self.path().is_empty() || self.path().starts_with('/')) {
+            return Err("a path after an authority must be empty or start with '/'");
+        }
+        if self.authority.is_none() && self.path().starts_with("//") {
+            return Err("a path without an authority must not start with '//'");
+        }
+        if self.scheme.is_none()
+            && self.authority.is_none()
+            && self
+                .path()
+                .split('/')
+                .next()
+                .is_some_and(|s| s.contains(':'))
+        {
+            return Err("a relative reference's first segment must not contain ':'");
+        }
+        Ok(())
+    }
+}
+
+/// The segments of a path, from [`Uri::path_segments`].
+#[derive(Clone, Debug)]
+pub struct PathSegments<'a> {
+    inner: Option<core::str::Split<'a, char>>,
+}
+
+impl<'a> Iterator for PathSegments<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        self.inner.as_mut()?.next()
+    }
+}
+
+impl DoubleEndedIterator for PathSegments<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.inner.as_mut()?.next_back()
+    }
+}
+
+impl core::iter::FusedIterator for PathSegments<'_> {}
+
+impl fmt::Display for Uri {
+    /// Writes the URI reference as text; for a parsed `Uri`, exactly the
+    /// input.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Uri {
+    /// Shows the components, with any password in the userinfo replaced by
+    /// `***` (RFC 3986 section 3.2.1 advises against displaying it).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct("Uri");
+        debug.field("scheme", &self.scheme());
+        match &self.authority {
+            Some(authority) => debug
+                .field("userinfo", &authority.userinfo().map(redact_password))
+                .field("host", authority.host())
+                .field("port", &authority.port_str()),
+            None => debug.field("authority", &None::<()>),
+        };
+        debug
+            .field("path", &self.path())
+            .field("query", &self.query())
+            .field("fragment", &self.fragment())
+            .finish()
+    }
+}
+
+impl FromStr for Uri {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Uri, ParseError> {
+        Uri::parse(s)
+    }
+}
+
+impl TryFrom<&str> for Uri {
+    type Error = ParseError;
+
+    fn try_from(s: &str) -> Result<Uri, ParseError> {
+        Uri::parse(s)
+    }
+}
+
+impl TryFrom<String> for Uri {
+    type Error = ParseError;
+
+    fn try_from(s: String) -> Result<Uri, ParseError> {
+        Uri::parse(&s)
+    }
+}
+
+impl AsRef<str> for Uri {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for Uri {
+    /// Compares the text exactly. Two URIs that differ only in case or
+    /// percent-encoding are different values; compare normalized forms to
+    /// find out whether they are equivalent.
+    fn eq(&self, other: &Uri) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Uri {}
+
+impl PartialEq<str> for Uri {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Uri {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialOrd for Uri {
+    fn partial_cmp(&self, other: &Uri) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Uri {
+    /// Orders by text.
+    fn cmp(&self, other: &Uri) -> core::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Hash for Uri {
+    /// Hashes the text, consistent with `PartialEq`.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
