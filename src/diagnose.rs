@@ -238,7 +238,8 @@ fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError
 
     match match_len::<P, R>(RfcRule::Ipv6Address, literal) {
         Some(len) => unclosed_or(start + len, ErrorKind::Ipv6Address, expected::CLOSE_BRACKET),
-        None if literal.starts_with(']') => {
+        // Nothing between "[" and "]", or nothing before the authority ends.
+        None if literal.is_empty() || literal.starts_with([']', '/', '?', '#']) => {
             error(ErrorKind::IpLiteral, input, start, expected::IP_LITERAL)
         }
         None => error(ErrorKind::Ipv6Address, input, start, expected::IPV6),

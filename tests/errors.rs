@@ -1,0 +1,240 @@
+//! Errors: kind, byte offset, what was expected, and how they are shown.
+//! (Host errors are in `hosts.rs`.)
+
+use rfc3986::{ErrorKind, Uri};
+use rstest::rstest;
+
+#[rstest]
+// Scheme: a first segment with ":" can only be a URI, so its scheme is wrong.
+#[case::scheme_digit_first("1http://a/", ErrorKind::Scheme, 0, Some('1'))]
+#[case::scheme_underscore("ht_tp://a/", ErrorKind::Scheme, 2, Some('_'))]
+#[case::scheme_empty("://a/", ErrorKind::Scheme, 0, Some(':'))]
+#[case::scheme_pct("h%41ttp://a/", ErrorKind::Scheme, 1, Some('%'))]
+#[case::scheme_at("a@b:c", ErrorKind::Scheme, 1, Some('@'))]
+#[case::scheme_only_colon(":", ErrorKind::Scheme, 0, Some(':'))]
+#[case::scheme_space("ht tp://a/", ErrorKind::InvalidCharacter, 2, Some(' '))]
+// Path.
+#[case::path_bracket("http://a/b[c", ErrorKind::Path, 10, Some('['))]
+#[case::path_close_bracket("/a]", ErrorKind::Path, 2, Some(']'))]
+#[case::path_rootless_bracket("mailto:a[b", ErrorKind::Path, 8, Some('['))]
+#[case::path_empty_bracket("s:[", ErrorKind::Path, 2, Some('['))]
+#[case::relative_bracket("a[", ErrorKind::Path, 1, Some('['))]
+#[case::leading_bracket("[::1]", ErrorKind::Path, 0, Some('['))]
+#[case::path_space("http://a/b c", ErrorKind::InvalidCharacter, 10, Some(' '))]
+#[case::path_backslash("http://a/b\\c", ErrorKind::InvalidCharacter, 10, Some('\\'))]
+#[case::path_pipe("/a|b", ErrorKind::InvalidCharacter, 2, Some('|'))]
+#[case::path_quote("/\"", ErrorKind::InvalidCharacter, 1, Some('"'))]
+#[case::path_nul("/a\0", ErrorKind::InvalidCharacter, 2, Some('\0'))]
+#[case::path_newline("/a\nb", ErrorKind::InvalidCharacter, 2, Some('\n'))]
+#[case::path_tab("/a\tb", ErrorKind::InvalidCharacter, 2, Some('\t'))]
+#[case::path_del("/a\u{7f}", ErrorKind::InvalidCharacter, 2, Some('\u{7f}'))]
+#[case::path_non_ascii("/caf\u{e9}", ErrorKind::InvalidCharacter, 4, Some('\u{e9}'))]
+#[case::path_emoji("/\u{1f600}", ErrorKind::InvalidCharacter, 1, Some('\u{1f600}'))]
+#[case::leading_space(" http://a/", ErrorKind::InvalidCharacter, 0, Some(' '))]
+#[case::trailing_space("http://a/ ", ErrorKind::InvalidCharacter, 9, Some(' '))]
+// Percent-encoding.
+#[case::pct_bad_digit("http://a/%zz", ErrorKind::PercentEncoding, 9, Some('%'))]
+#[case::pct_one_digit("http://a/%4", ErrorKind::PercentEncoding, 9, Some('%'))]
+#[case::pct_alone("/%", ErrorKind::PercentEncoding, 1, Some('%'))]
+#[case::pct_second_digit("/%4g", ErrorKind::PercentEncoding, 1, Some('%'))]
+#[case::pct_in_query("?a%g0", ErrorKind::PercentEncoding, 2, Some('%'))]
+#[case::pct_in_fragment("#%%41", ErrorKind::PercentEncoding, 1, Some('%'))]
+#[case::pct_in_userinfo("http://u%x@h/", ErrorKind::PercentEncoding, 8, Some('%'))]
+// Query and fragment.
+#[case::query_bracket("http://a/?q[1]", ErrorKind::Query, 11, Some('['))]
+#[case::query_space("http://a/?a b", ErrorKind::InvalidCharacter, 11, Some(' '))]
+#[case::fragment_hash("http://a#b#c", ErrorKind::Fragment, 10, Some('#'))]
+#[case::fragment_bracket("#[", ErrorKind::Fragment, 1, Some('['))]
+#[case::fragment_caret("#a^", ErrorKind::InvalidCharacter, 2, Some('^'))]
+// Authority details beyond the host (see hosts.rs for hosts).
+#[case::authority_backslash("http:\\\\a", ErrorKind::InvalidCharacter, 5, Some('\\'))]
+#[case::network_path_bracket("//a]", ErrorKind::Host, 3, Some(']'))]
+#[case::port_range_relative("//a:70000", ErrorKind::PortRange, 4, None)]
+fn errors(
+    #[case] input: &str,
+    #[case] kind: ErrorKind,
+    #[case] offset: usize,
+    #[case] found: Option<char>,
+) {
+    let err = Uri::parse(input).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset(), err.found()),
+        (kind, offset, found),
+        "{input:?}: {err}"
+    );
+}
+
+// What was expected, in the RFC's terms, by where the error is.
+#[rstest]
+#[case::scheme_start("1a:", r#"ALPHA"#)]
+#[case::scheme("a_b:", r#"ALPHA, DIGIT, "+", "-", "." or ":""#)]
+#[case::path("/a b", r##"pchar, "/", "?", "#" or end of input"##)]
+#[case::query("?a b", r##"pchar, "/", "?", "#" or end of input"##)]
+#[case::fragment("#a b", r#"pchar, "/", "?" or end of input"#)]
+#[case::reg_name(
+    "//a b",
+    r##"reg-name character, ":" port, "/", "?", "#" or end of input"##
+)]
+#[case::host_start("// ", r##"userinfo, host, "/", "?", "#" or end of input"##)]
+#[case::after_ip_literal("//[::1] ", r##"":" port, "/", "?", "#" or end of input"##)]
+#[case::userinfo("//a b@c", r#"userinfo character or "@""#)]
+#[case::port("//a:1 ", r##"DIGIT, "/", "?", "#" or end of input"##)]
+#[case::port_range("//a:65536", "a port number from 0 to 65535")]
+#[case::pct("/%", r#""%" HEXDIG HEXDIG"#)]
+#[case::close_bracket("//[::1", r#""]""#)]
+#[case::ipv6("//[1]", "IPv6address")]
+#[case::empty_literal("//[]", "IPv6address or IPvFuture")]
+#[case::ipvfuture_version("//[v]", "HEXDIG")]
+#[case::ipvfuture_dot("//[v1]", r#"HEXDIG or ".""#)]
+#[case::ipvfuture_address("//[v1.]", r#"unreserved, sub-delims or ":""#)]
+#[case::ipvfuture_more("//[v1.a b]", r#"unreserved, sub-delims, ":" or "]""#)]
+#[case::start(" ", r##"scheme, path, "?", "#" or end of input"##)]
+fn expected_in_rfc_terms(#[case] input: &str, #[case] expected: &str) {
+    assert_eq!(
+        Uri::parse(input).unwrap_err().expected(),
+        expected,
+        "{input:?}"
+    );
+}
+
+#[rstest]
+#[case::invalid_character(
+    "http://exa mple/",
+    r##"invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '"##
+)]
+#[case::ipv6(
+    "http://[::1::]/",
+    r#"invalid IPv6 address at byte 11: expected "]", found ':'"#
+)]
+#[case::end_of_input(
+    "http://[::1",
+    r#"invalid IP literal at byte 11: expected "]", found end of input"#
+)]
+#[case::port_range(
+    "http://a:99999/",
+    "port out of range at byte 9: expected a port number from 0 to 65535"
+)]
+#[case::scheme("1http://a", "invalid scheme at byte 0: expected ALPHA, found '1'")]
+#[case::control_escaped(
+    "/a\u{1b}[31m",
+    r##"invalid character at byte 2: expected pchar, "/", "?", "#" or end of input, found '\u{1b}'"##
+)]
+#[case::bidi_escaped(
+    "/a\u{202e}",
+    r##"invalid character at byte 2: expected pchar, "/", "?", "#" or end of input, found '\u{202e}'"##
+)]
+#[case::quote_unescaped(
+    "/'\"",
+    r##"invalid character at byte 2: expected pchar, "/", "?", "#" or end of input, found '"'"##
+)]
+fn display(#[case] input: &str, #[case] message: &str) {
+    assert_eq!(Uri::parse(input).unwrap_err().to_string(), message);
+}
+
+/// The alternate form shows the input with a caret under the offset; the
+/// caret counts characters as shown, so it stays right after non-ASCII and
+/// escaped characters.
+#[rstest]
+#[case::ascii("http://exa mple/", "  http://exa mple/\n            ^")]
+#[case::at_start(" a", "   a\n  ^")]
+#[case::at_end("http://[::1", "  http://[::1\n             ^")]
+#[case::after_non_ascii("/\u{e9}\u{e9}", "  /\u{e9}\u{e9}\n   ^")]
+#[case::after_escape("/%41\u{7}x y", "  /%41\\u{7}x y\n      ^")]
+fn alternate_display(#[case] input: &str, #[case] shown: &str) {
+    let err = Uri::parse(input).unwrap_err();
+    let alternate = format!("{err:#}");
+    let (first, rest) = alternate.split_once('\n').unwrap();
+    assert_eq!(first, err.to_string());
+    assert_eq!(rest, shown);
+}
+
+/// Very long inputs are shown cut short around the offset, so an error
+/// never quotes megabytes.
+#[test]
+fn long_inputs_are_cut_short() {
+    let input = format!("http://a/{} {}", "x".repeat(1 << 20), "y".repeat(1 << 20));
+    let err = Uri::parse(&input).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidCharacter);
+    assert_eq!(err.offset(), 9 + (1 << 20));
+    let shown = format!("{err:#}");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[1],
+        format!("  ...{} {}...", "x".repeat(32), "y".repeat(31))
+    );
+    assert_eq!(lines[2], format!("{}^", " ".repeat(2 + 3 + 32)));
+}
+
+/// A long input that is valid parses, and keeps its text.
+#[test]
+fn one_mebibyte() {
+    let path = "/segment".repeat(1 << 17);
+    let query = "k=v&".repeat(1 << 16);
+    let input = format!("http://example.com{path}?{query}#end");
+    let uri = Uri::parse(&input).unwrap();
+    assert_eq!(uri.path().len(), 1 << 20);
+    assert_eq!(uri.path_segments().count(), (1 << 17) + 1);
+    assert_eq!(uri.query().unwrap().len(), 1 << 18);
+    assert_eq!(uri.to_string(), input);
+}
+
+/// No input makes the parser panic, and every outcome is consistent: a
+/// parse gives the input back and satisfies the invariants; an error points
+/// inside the input at a character boundary and displays. Every string of
+/// up to three characters over an alphabet of delimiters, letters, digits
+/// and troublemakers is tried.
+#[test]
+fn no_panics_on_short_strings() {
+    const ALPHABET: &[char] = &[
+        'a', 'V', '1', '0', ':', '/', '?', '#', '[', ']', '@', '%', '.', '-', '+', '!', '=', ' ',
+        '\\', '\u{e9}', '\0',
+    ];
+    let mut inputs = vec![String::new()];
+    let mut frontier = vec![String::new()];
+    for _ in 0..3 {
+        frontier = frontier
+            .iter()
+            .flat_map(|prefix| ALPHABET.iter().map(move |c| format!("{prefix}{c}")))
+            .collect();
+        inputs.extend(frontier.iter().cloned());
+    }
+    let (mut valid, mut invalid) = (0, 0);
+    for input in &inputs {
+        match Uri::parse(input) {
+            Ok(uri) => {
+                valid += 1;
+                assert_eq!(uri.as_str(), input);
+                uri.check_invariants()
+                    .unwrap_or_else(|e| panic!("{input:?}: {e}"));
+            }
+            Err(err) => {
+                invalid += 1;
+                assert!(err.offset() <= input.len(), "{input:?}: {err}");
+                assert!(input.is_char_boundary(err.offset()), "{input:?}: {err}");
+                assert_eq!(
+                    err.found(),
+                    input[err.offset()..]
+                        .chars()
+                        .next()
+                        .filter(|_| err.kind() != ErrorKind::PortRange)
+                );
+                assert!(format!("{err:#}").contains('^'));
+            }
+        }
+    }
+    assert_eq!(valid + invalid, 1 + 21 + 21 * 21 + 21 * 21 * 21);
+    assert!(
+        valid > 1000 && invalid > 1000,
+        "{valid} valid, {invalid} invalid"
+    );
+}
+
+#[test]
+fn errors_are_std_errors() {
+    fn assert_error<E: std::error::Error + Send + Sync + 'static>(_: &E) {}
+    let err = Uri::parse("http://a b").unwrap_err();
+    assert_error(&err);
+    let boxed: Box<dyn std::error::Error> = Box::new(err.clone());
+    assert_eq!(boxed.to_string(), err.to_string());
+}
