@@ -87,6 +87,11 @@ mod uri;
 
 use alloc::sync::Arc;
 
+/// The README's examples, run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub use authority::{Authority, Host, SharedStr};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
