@@ -126,10 +126,15 @@ fn peg_deviations_are_marked() {
 #[test]
 fn abnf_literals_are_case_insensitive() {
     for host in ["[v1.x]", "[V1.x]", "[vAbC.x]", "[::aBcD]", "[ABCD::EF]"] {
-        let uri = Uri::parse(&format!("http://{host}/")).unwrap();
+        let input = format!("http://{host}/");
+        let uri = Uri::parse(&input).unwrap();
         assert_eq!(uri.host_str(), Some(host));
+        assert_eq!(uri.to_string(), input);
     }
-    assert!(Uri::parse("http://a/%aF%Af").is_ok());
+    assert_eq!(
+        Uri::parse("http://a/%aF%Af").unwrap().to_string(),
+        "http://a/%aF%Af"
+    );
 }
 
 /// The parse tree has a pair for each component the lowering reads, not

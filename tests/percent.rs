@@ -43,7 +43,9 @@ fn utf8() {
 
 #[test]
 fn components_of_a_parsed_uri() {
-    let uri = Uri::parse("http://%75ser@ex%41mple.com/a%2Fb/c?q=%26#%23").unwrap();
+    let input = "http://%75ser@ex%41mple.com/a%2Fb/c?q=%26#%23";
+    let uri = Uri::parse(input).unwrap();
+    assert_eq!(uri.to_string(), input);
     assert_eq!(
         percent_decode_utf8(uri.userinfo().unwrap()).unwrap(),
         "user"
