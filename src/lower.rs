@@ -55,6 +55,12 @@ pub(crate) enum HostParts {
 }
 
 /// Lowers the pairs of a successful parse of `input`.
+///
+/// One pass over the pairs in preorder: an authority's pair comes before
+/// those of its userinfo, host and port, so they are read into the authority
+/// most recently opened. Rules that only group others, and a derived
+/// grammar's own rules, are passed over; [`Lowering::finish`] then checks
+/// that what was found tiles the input.
 pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Parts, ParseError> {
     let mut lowering = Lowering {
         input,
@@ -64,8 +70,8 @@ pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Part
         query: None,
         fragment: None,
     };
-    for pair in pairs {
-        lowering.visit(pair)?;
+    for pair in pairs.flatten() {
+        lowering.pair(&pair)?;
     }
     lowering.finish()
 }
@@ -73,15 +79,15 @@ pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Part
 struct Lowering<'i> {
     input: &'i str,
     scheme: Option<Range<usize>>,
-    authority: Option<AuthorityParts>,
+    authority: Option<AuthorityBuilder>,
     path: Option<Range<usize>>,
     query: Option<Range<usize>>,
     fragment: Option<Range<usize>>,
 }
 
 /// An authority while its subcomponents are being read.
-#[derive(Default)]
 struct AuthorityBuilder {
+    span: Range<usize>,
     userinfo: Option<Range<usize>>,
     host_span: Option<Range<usize>>,
     host: Option<HostParts>,
@@ -102,21 +108,31 @@ fn once<T>(input: &str, slot: &mut Option<T>, value: T, at: usize) -> Result<(),
     Ok(())
 }
 
-fn span<R: pest::RuleType>(pair: &Pair<'_, R>) -> Range<usize> {
-    let span = pair.as_span();
-    span.start()..span.end()
-}
-
 impl<'i> Lowering<'i> {
     fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
         ParseError::new(ErrorKind::Grammar, self.input, offset, what)
     }
 
-    fn visit<R: UriRule>(&mut self, pair: Pair<'i, R>) -> Result<(), ParseError> {
-        let range = span(&pair);
+    /// The authority that userinfo, host and port belong to.
+    fn authority(&mut self, at: usize) -> Result<&mut AuthorityBuilder, ParseError> {
+        let input = self.input;
+        self.authority.as_mut().ok_or_else(|| {
+            ParseError::new(
+                ErrorKind::Grammar,
+                input,
+                at,
+                "host, userinfo and port inside an authority",
+            )
+        })
+    }
+
+    fn pair<R: UriRule>(&mut self, pair: &Pair<'i, R>) -> Result<(), ParseError> {
+        let span = pair.as_span();
+        let range = span.start()..span.end();
+        let at = range.start;
+        let input = self.input;
         match pair.as_rule().rfc_rule() {
-            // Rules that only group others, and a derived grammar's own rules:
-            // the components are inside.
+            // Rules that only group others, and a derived grammar's own rules.
             None
             | Some(
                 RfcRule::UriReference
@@ -126,16 +142,67 @@ impl<'i> Lowering<'i> {
                 | RfcRule::RelativePart
                 | RfcRule::HierPart
                 | RfcRule::Path,
-            ) => {
-                for inner in pair.into_inner() {
-                    self.visit(inner)?;
-                }
+            ) => Ok(()),
+            Some(RfcRule::Scheme) => once(input, &mut self.scheme, range, at),
+            Some(RfcRule::Authority) => {
+                let authority = AuthorityBuilder {
+                    span: range,
+                    userinfo: None,
+                    host_span: None,
+                    host: None,
+                    port_span: None,
+                };
+                once(input, &mut self.authority, authority, at)
+            }
+            Some(RfcRule::Userinfo) => once(input, &mut self.authority(at)?.userinfo, range, at),
+            Some(RfcRule::Port) => once(input, &mut self.authority(at)?.port_span, range, at),
+            // The host is the span of `host` or, when that rule is silent, of
+            // the rule inside it that matched.
+            Some(RfcRule::Host) => once(input, &mut self.authority(at)?.host_span, range, at),
+            Some(RfcRule::IpLiteral) => {
+                self.authority(at)?.host_span.get_or_insert(range);
                 Ok(())
             }
-            Some(RfcRule::Scheme) => once(self.input, &mut self.scheme, range.clone(), range.start),
-            Some(RfcRule::Authority) => {
-                let authority = self.authority(pair)?;
-                once(self.input, &mut self.authority, authority, range.start)
+            Some(RfcRule::Ipv4Address) => {
+                let address = pair
+                    .as_str()
+                    .parse::<Ipv4Addr>()
+                    .map_err(|_| self.grammar_error(at, "an IPv4address that is four octets"))?;
+                let authority = self.authority(at)?;
+                authority.host_span.get_or_insert(range);
+                once(input, &mut authority.host, HostParts::Ipv4(address), at)
+            }
+            Some(RfcRule::Ipv6Address) => {
+                let address = pair.as_str().parse::<Ipv6Addr>().map_err(|_| {
+                    ParseError::new(
+                        ErrorKind::Ipv6Address,
+                        input,
+                        at,
+                        "an IPv6address that is eight 16-bit pieces",
+                    )
+                })?;
+                once(
+                    input,
+                    &mut self.authority(at)?.host,
+                    HostParts::Ipv6(address),
+                    at,
+                )
+            }
+            Some(RfcRule::IpvFuture) => {
+                // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
+                // HEXDIG has no ".", so the first "." ends the version.
+                let Some(dot) = pair.as_str().find('.') else {
+                    return Err(self.grammar_error(at, "an IPvFuture with a \".\""));
+                };
+                let version = at + 1..at + dot;
+                let address = at + dot + 1..range.end;
+                let host = HostParts::IpvFuture { version, address };
+                once(input, &mut self.authority(at)?.host, host, at)
+            }
+            Some(RfcRule::RegName) => {
+                let authority = self.authority(at)?;
+                authority.host_span.get_or_insert(range.clone());
+                once(input, &mut authority.host, HostParts::RegName(range), at)
             }
             Some(
                 RfcRule::PathAbempty
@@ -143,155 +210,30 @@ impl<'i> Lowering<'i> {
                 | RfcRule::PathNoscheme
                 | RfcRule::PathRootless
                 | RfcRule::PathEmpty,
-            ) => once(self.input, &mut self.path, range.clone(), range.start),
-            Some(RfcRule::Query) => once(self.input, &mut self.query, range.clone(), range.start),
-            Some(RfcRule::Fragment) => {
-                once(self.input, &mut self.fragment, range.clone(), range.start)
-            }
-            Some(
-                RfcRule::Userinfo
-                | RfcRule::Host
-                | RfcRule::Port
-                | RfcRule::IpLiteral
-                | RfcRule::Ipv4Address
-                | RfcRule::RegName
-                | RfcRule::Ipv6Address
-                | RfcRule::IpvFuture,
-            ) => {
-                Err(self.grammar_error(range.start, "host, userinfo and port inside an authority"))
-            }
+            ) => once(input, &mut self.path, range, at),
+            Some(RfcRule::Query) => once(input, &mut self.query, range, at),
+            Some(RfcRule::Fragment) => once(input, &mut self.fragment, range, at),
         }
     }
 
-    fn authority<R: UriRule>(&self, pair: Pair<'i, R>) -> Result<AuthorityParts, ParseError> {
-        let span = span(&pair);
-        let mut builder = AuthorityBuilder::default();
-        for inner in pair.into_inner() {
-            self.authority_part(inner, &mut builder)?;
-        }
-        let (Some(host_span), Some(host)) = (builder.host_span, builder.host) else {
-            return Err(self.grammar_error(span.start, "a host in every authority"));
+    /// The authority that was read, with its port's value.
+    fn authority_parts(&self, builder: &AuthorityBuilder) -> Result<AuthorityParts, ParseError> {
+        let (Some(host_span), Some(host)) = (builder.host_span.clone(), builder.host.clone())
+        else {
+            return Err(self.grammar_error(builder.span.start, "a host in every authority"));
         };
         let port = match &builder.port_span {
             Some(digits) if !digits.is_empty() => Some(self.port(digits.clone())?),
             _ => None,
         };
         Ok(AuthorityParts {
-            span,
-            userinfo: builder.userinfo,
+            span: builder.span.clone(),
+            userinfo: builder.userinfo.clone(),
             host_span,
             host,
-            port_span: builder.port_span,
+            port_span: builder.port_span.clone(),
             port,
         })
-    }
-
-    fn authority_part<R: UriRule>(
-        &self,
-        pair: Pair<'i, R>,
-        builder: &mut AuthorityBuilder,
-    ) -> Result<(), ParseError> {
-        let range = span(&pair);
-        match pair.as_rule().rfc_rule() {
-            Some(RfcRule::Userinfo) => once(
-                self.input,
-                &mut builder.userinfo,
-                range.clone(),
-                range.start,
-            ),
-            Some(RfcRule::Port) => once(
-                self.input,
-                &mut builder.port_span,
-                range.clone(),
-                range.start,
-            ),
-            Some(RfcRule::Host) => {
-                once(
-                    self.input,
-                    &mut builder.host_span,
-                    range.clone(),
-                    range.start,
-                )?;
-                for inner in pair.into_inner() {
-                    self.authority_part(inner, builder)?;
-                }
-                Ok(())
-            }
-            Some(RfcRule::IpLiteral) | None => {
-                for inner in pair.into_inner() {
-                    self.authority_part(inner, builder)?;
-                }
-                Ok(())
-            }
-            Some(RfcRule::Ipv4Address) => {
-                let address = pair.as_str().parse::<Ipv4Addr>().map_err(|_| {
-                    self.grammar_error(range.start, "an IPv4address that is four octets")
-                })?;
-                once(
-                    self.input,
-                    &mut builder.host,
-                    HostParts::Ipv4(address),
-                    range.start,
-                )
-            }
-            Some(RfcRule::Ipv6Address) => {
-                let address = pair.as_str().parse::<Ipv6Addr>().map_err(|_| {
-                    ParseError::new(
-                        ErrorKind::Ipv6Address,
-                        self.input,
-                        range.start,
-                        "an IPv6address that is eight 16-bit pieces",
-                    )
-                })?;
-                once(
-                    self.input,
-                    &mut builder.host,
-                    HostParts::Ipv6(address),
-                    range.start,
-                )
-            }
-            Some(RfcRule::IpvFuture) => {
-                // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
-                // HEXDIG has no ".", so the first "." ends the version.
-                let Some(dot) = pair.as_str().find('.') else {
-                    return Err(self.grammar_error(range.start, "an IPvFuture with a \".\""));
-                };
-                let version = range.start + 1..range.start + dot;
-                let address = range.start + dot + 1..range.end;
-                once(
-                    self.input,
-                    &mut builder.host,
-                    HostParts::IpvFuture { version, address },
-                    range.start,
-                )
-            }
-            Some(RfcRule::RegName) => once(
-                self.input,
-                &mut builder.host,
-                HostParts::RegName(range.clone()),
-                range.start,
-            ),
-            Some(
-                RfcRule::UriReference
-                | RfcRule::Uri
-                | RfcRule::AbsoluteUri
-                | RfcRule::RelativeRef
-                | RfcRule::RelativePart
-                | RfcRule::Scheme
-                | RfcRule::HierPart
-                | RfcRule::Query
-                | RfcRule::Fragment
-                | RfcRule::Authority
-                | RfcRule::Path
-                | RfcRule::PathAbempty
-                | RfcRule::PathAbsolute
-                | RfcRule::PathNoscheme
-                | RfcRule::PathRootless
-                | RfcRule::PathEmpty,
-            ) => {
-                Err(self.grammar_error(range.start, "only userinfo, host and port in an authority"))
-            }
-        }
     }
 
     /// The value of a non-empty `port = *DIGIT`. The grammar allows any
@@ -322,6 +264,10 @@ impl<'i> Lowering<'i> {
     /// the input back. The crate's grammar always satisfies this; an edited
     /// grammar that does not gets an error instead of an inconsistent URI.
     fn finish(self) -> Result<Parts, ParseError> {
+        let authority = match &self.authority {
+            Some(builder) => Some(self.authority_parts(builder)?),
+            None => None,
+        };
         let Some(path) = self.path.clone() else {
             return Err(self.grammar_error(0, "a path in every URI reference"));
         };
@@ -339,7 +285,7 @@ impl<'i> Lowering<'i> {
             }
             at = scheme.end + 1;
         }
-        if let Some(authority) = &self.authority {
+        if let Some(authority) = &authority {
             if !delimited(&authority.span, b"//", at) || !self.authority_tiles(authority) {
                 return Err(
                     self.grammar_error(authority.span.start, "\"//\" authority after the scheme")
@@ -368,7 +314,7 @@ impl<'i> Lowering<'i> {
         }
         Ok(Parts {
             scheme: self.scheme,
-            authority: self.authority,
+            authority,
             path,
             query: self.query,
             fragment: self.fragment,
