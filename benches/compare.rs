@@ -1,0 +1,256 @@
+//! `rfc3986` side by side with the crates a user would otherwise pick, in one
+//! run, on the same inputs.
+//!
+//! ```text
+//! cargo bench --bench compare
+//! ```
+//!
+//! Groups:
+//!
+//! - `parse`: every crate parses the 10,000 references of the seeded corpus
+//!   (`support/corpus.rs`) and reads the authority and path of each result,
+//!   so nothing is optimized away. `pest-floor` is a parser derived from a
+//!   one-rule pest grammar that only checks every byte is in the URI
+//!   alphabet: the least any pest-derived parser can cost on this corpus.
+//! - `scaling`: one URI of 100 B, 10 KiB and 1 MiB, parsed by `rfc3986` and
+//!   `fluent-uri`; time per byte should stay flat.
+//!
+//! After the groups have run, a table of the median time of each row and its
+//! ratio to `fluent-uri` in the same group is printed (from criterion's
+//! `target/criterion/*/*/new/estimates.json`); `BENCHMARKS.md` records it.
+
+extern crate alloc;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
+
+#[path = "support/corpus.rs"]
+mod corpus;
+
+/// What every row reads of each result: 1 plus the length of the authority
+/// and of the path, so that 0 means the crate rejected the reference.
+type Reader = fn(&str) -> usize;
+
+fn rfc3986(s: &str) -> usize {
+    match rfc3986::Uri::parse(s) {
+        Ok(uri) => 1 + uri.authority().map_or(0, |a| a.as_str().len()) + uri.path().len(),
+        Err(_) => 0,
+    }
+}
+
+fn fluent_uri(s: &str) -> usize {
+    match fluent_uri::UriRef::parse(s) {
+        Ok(uri) => 1 + uri.authority().map_or(0, |a| a.as_str().len()) + uri.path().as_str().len(),
+        Err(_) => 0,
+    }
+}
+
+fn oxiri(s: &str) -> usize {
+    match oxiri::IriRef::parse(s) {
+        Ok(iri) => 1 + iri.authority().map_or(0, str::len) + iri.path().len(),
+        Err(_) => 0,
+    }
+}
+
+fn iri_string(s: &str) -> usize {
+    match iri_string::types::UriReferenceStr::new(s) {
+        Ok(uri) => 1 + uri.authority_str().map_or(0, str::len) + uri.path_str().len(),
+        Err(_) => 0,
+    }
+}
+
+fn iref(s: &str) -> usize {
+    match iref::UriRef::new(s) {
+        Ok(uri) => 1 + uri.authority().map_or(0, |a| a.as_str().len()) + uri.path().as_str().len(),
+        Err(_) => 0,
+    }
+}
+
+fn rhymuri(s: &str) -> usize {
+    match rhymuri::Uri::parse(s) {
+        Ok(uri) => {
+            1 + uri.authority().map_or(0, |a| a.host().len())
+                + uri.path().iter().map(Vec::len).sum::<usize>()
+        }
+        Err(_) => 0,
+    }
+}
+
+/// `url` implements the WHATWG URL standard, which has no relative reference
+/// on its own: every reference is parsed against a base, so `url` also
+/// resolves and normalizes the relative ones. It is the parser many reach
+/// for, so it is here, with that caveat.
+fn url(s: &str) -> usize {
+    thread_local! {
+        static BASE: url::Url = url::Url::parse("http://example.com/a/b/c/d").unwrap();
+    }
+    BASE.with(
+        |base| match url::Url::options().base_url(Some(base)).parse(s) {
+            Ok(url) => 1 + url.host_str().map_or(0, str::len) + url.path().len(),
+            Err(_) => 0,
+        },
+    )
+}
+
+mod floor {
+    use pest_derive::Parser;
+
+    /// The cheapest pest parser that still looks at every byte of a URI: one
+    /// atomic rule over the characters RFC 3986 allows.
+    #[derive(Parser)]
+    #[grammar_inline = r##"
+floor = @{ SOI ~ ('a'..'z' | 'A'..'Z' | '0'..'9' | "-" | "." | "_" | "~" | ":" | "/" | "?" | "#" | "[" | "]" | "@" | "!" | "$" | "&" | "'" | "(" | ")" | "*" | "+" | "," | ";" | "=" | "%")* ~ EOI }
+"##]
+    pub struct Floor;
+}
+
+fn pest_floor(s: &str) -> usize {
+    use pest::Parser;
+    match floor::Floor::parse(floor::Rule::floor, s) {
+        Ok(pairs) => 1 + pairs.as_str().len(),
+        Err(_) => 0,
+    }
+}
+
+/// The rows of the `parse` group, `fluent-uri` (the reference for ratios)
+/// first.
+const PARSERS: [(&str, Reader); 8] = [
+    ("fluent-uri", fluent_uri),
+    ("rfc3986", rfc3986),
+    ("oxiri", oxiri),
+    ("iri-string", iri_string),
+    ("iref", iref),
+    ("rhymuri", rhymuri),
+    ("url", url),
+    ("pest-floor", pest_floor),
+];
+
+fn parse(c: &mut Criterion) {
+    let corpus = corpus::standard();
+    let bytes: usize = corpus.iter().map(String::len).sum();
+    eprintln!(
+        "corpus: {} references, {bytes} bytes, {:.1} bytes each",
+        corpus.len(),
+        bytes as f64 / corpus.len() as f64
+    );
+    for (name, read) in PARSERS {
+        let rejected = corpus.iter().filter(|s| read(s) == 0).count();
+        eprintln!("{name:>10} rejects {rejected} of them");
+    }
+    let mut group = c.benchmark_group("parse");
+    group.throughput(Throughput::Elements(corpus.len() as u64));
+    for (name, read) in PARSERS {
+        group.bench_function(name, |b| {
+            b.iter(|| corpus.iter().map(|s| read(black_box(s))).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+/// One http URI of about `len` bytes: a host, path segments and a query.
+fn long_uri(len: usize) -> String {
+    let mut uri = String::from("http://www.example.com:8080");
+    let mut i = 0;
+    while uri.len() + 40 < len {
+        uri.push_str(&format!("/segment-{i}/%7Efile.html"));
+        i += 1;
+    }
+    uri.push_str("?key=value&other=1");
+    while uri.len() < len {
+        uri.push('a');
+    }
+    uri
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scaling");
+    for len in [100, 10 * 1024, 1024 * 1024] {
+        let uri = long_uri(len);
+        assert_ne!(rfc3986(&uri), 0);
+        assert_ne!(fluent_uri(&uri), 0);
+        group.throughput(Throughput::Bytes(uri.len() as u64));
+        for (name, read) in [("fluent-uri", fluent_uri as Reader), ("rfc3986", rfc3986)] {
+            group.bench_with_input(BenchmarkId::new(name, len), &uri, |b, uri| {
+                b.iter(|| read(black_box(uri)))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// The median of a row, in nanoseconds, from criterion's saved estimates.
+fn median_ns(group: &str, row: &str) -> Option<f64> {
+    let path = format!("target/criterion/{group}/{row}/new/estimates.json");
+    let json = std::fs::read_to_string(path).ok()?;
+    let median = &json[json.find("\"median\"")?..];
+    let estimate = &median[median.find("\"point_estimate\":")? + 17..];
+    let end = estimate.find([',', '}'])?;
+    estimate[..end].trim().parse().ok()
+}
+
+/// Prints each row's median and its ratio to `fluent-uri` in the same group.
+fn report(rows: &[(&str, Vec<String>, &str)]) {
+    println!("\n| group | row | median | ratio to fluent-uri |");
+    println!("|---|---|---:|---:|");
+    for (group, names, per) in rows {
+        for name in names {
+            let (Some(time), Some(reference)) = (
+                median_ns(group, name),
+                median_ns(
+                    group,
+                    &name.replacen(name.split('/').next().unwrap(), "fluent-uri", 1),
+                ),
+            ) else {
+                continue;
+            };
+            println!(
+                "| {group} | {name} | {} {per} | {:.2}x |",
+                human(time),
+                time / reference
+            );
+        }
+    }
+}
+
+fn human(ns: f64) -> String {
+    match ns {
+        ns if ns >= 1e9 => format!("{:.2} s", ns / 1e9),
+        ns if ns >= 1e6 => format!("{:.2} ms", ns / 1e6),
+        ns if ns >= 1e3 => format!("{:.2} µs", ns / 1e3),
+        ns => format!("{ns:.1} ns"),
+    }
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = parse, scaling
+}
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    // `cargo bench` passes `--bench`; `cargo test --benches` runs each row
+    // once and measures nothing, so there is nothing to report.
+    if !std::env::args().any(|arg| arg == "--bench") {
+        return;
+    }
+    let parse_rows = PARSERS.iter().map(|(name, _)| name.to_string()).collect();
+    let scaling_rows = [100, 10 * 1024, 1024 * 1024]
+        .iter()
+        .flat_map(|len| [format!("fluent-uri/{len}"), format!("rfc3986/{len}")])
+        .collect();
+    report(&[
+        ("parse", parse_rows, "per 10k refs"),
+        ("scaling", scaling_rows, "per URI"),
+    ]);
+}
