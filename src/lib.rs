@@ -83,6 +83,7 @@ mod diagnose;
 mod error;
 mod grammar;
 mod lower;
+mod normalize;
 mod percent;
 mod resolve;
 mod uri;
