@@ -85,6 +85,7 @@ mod grammar;
 mod lower;
 mod normalize;
 mod percent;
+mod relative;
 mod resolve;
 mod uri;
 
