@@ -221,13 +221,6 @@ impl<'a> Merged<'a> {
     fn len(&self) -> usize {
         self.head.len() + self.tail.map_or(0, |t| t.len() + 1)
     }
-
-    /// The segments of the path (split at `/`).
-    fn segments(self) -> impl Iterator<Item = &'a str> {
-        self.head
-            .split('/')
-            .chain(self.tail.into_iter().flat_map(|t| t.split('/')))
-    }
 }
 
 /// Section 5.2.3, Merge Paths:
@@ -292,40 +285,66 @@ pub fn remove_dot_segments(path: &str) -> String {
 /// leading `.` and `..` segments (after rule A the next segment leads);
 /// rule B drops a `/.` segment and rule C a `/..` segment along with the
 /// last segment of the output, each leaving a `/` when it was the last
-/// segment; rule E moves a segment to the output.
+/// segment; rule E moves a segment to the output. Runs of segments that
+/// rule E moves are copied at once, as the text they are in the input.
 pub(crate) fn remove_dot_segments_into(output: &mut String, input: Merged<'_>) {
     let floor = output.len();
-    let mut segments = input.segments().peekable();
-    // Rules A and D, then rule E for the first segment.
-    for segment in segments.by_ref() {
-        if segment != "." && segment != ".." {
-            output.push_str(segment);
-            break;
+    // No segment moved yet: rules A and D apply.
+    let mut leading = true;
+    let pieces = [Some(input.head), input.tail];
+    for (index, piece) in pieces.into_iter().enumerate() {
+        let Some(piece) = piece else { continue };
+        let last_piece = index == 1 || input.tail.is_none();
+        let bytes = piece.as_bytes();
+        // Where the text still to be copied as it is starts.
+        let mut run: Option<usize> = None;
+        let mut start = 0;
+        loop {
+            let end = bytes[start..]
+                .iter()
+                .position(|&b| b == b'/')
+                .map_or(bytes.len(), |i| start + i);
+            let segment = &piece[start..end];
+            if segment == "." || segment == ".." {
+                if let Some(from) = run.take() {
+                    // Up to the "/" before this segment.
+                    output.push_str(&piece[from..start - 1]);
+                }
+                if !leading {
+                    if segment == ".." {
+                        // C: the last segment of the output and its "/".
+                        let kept = output.as_bytes()[floor..]
+                            .iter()
+                            .rposition(|&b| b == b'/')
+                            .unwrap_or(0);
+                        output.truncate(floor + kept);
+                    }
+                    // B and C leave a "/" when the segment was the last.
+                    if end == bytes.len() && last_piece {
+                        output.push('/');
+                    }
+                }
+            } else if leading {
+                // E, for the first segment moved: without a "/".
+                leading = false;
+                run = Some(start);
+            } else if run.is_none() {
+                // E, with the "/" before the segment; the tail's first
+                // segment has it from `merge`.
+                if start == 0 {
+                    output.push('/');
+                    run = Some(0);
+                } else {
+                    run = Some(start - 1);
+                }
+            }
+            if end == bytes.len() {
+                break;
+            }
+            start = end + 1;
         }
-    }
-    while let Some(segment) = segments.next() {
-        let last = segments.peek().is_none();
-        match segment {
-            // B: "/./" becomes "/", and "/." at the end becomes "/".
-            "." => {
-                if last {
-                    output.push('/');
-                }
-            }
-            // C: "/../" becomes "/", and "/.." at the end becomes "/", and
-            // the last segment of the output goes with its "/".
-            ".." => {
-                let kept = output[floor..].rfind('/').unwrap_or(0);
-                output.truncate(floor + kept);
-                if last {
-                    output.push('/');
-                }
-            }
-            // E
-            _ => {
-                output.push('/');
-                output.push_str(segment);
-            }
+        if let Some(from) = run {
+            output.push_str(&piece[from..]);
         }
     }
 }
