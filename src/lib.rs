@@ -78,11 +78,15 @@
 extern crate alloc;
 
 mod authority;
+mod build;
 mod diagnose;
 mod error;
 mod grammar;
 mod lower;
+mod normalize;
 mod percent;
+mod relative;
+mod resolve;
 mod uri;
 
 use alloc::sync::Arc;
@@ -96,6 +100,9 @@ pub use authority::{Authority, Host, SharedStr};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use percent::{percent_decode, percent_decode_utf8};
+#[doc(hidden)]
+pub use resolve::remove_dot_segments_trace;
+pub use resolve::{remove_dot_segments, ResolveError};
 pub use uri::{PathSegments, Uri};
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with

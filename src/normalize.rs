@@ -1,0 +1,332 @@
+//! Normalization (RFC 3986 sections 6.2.2 and 6.2.3) and the equivalence
+//! it decides.
+
+use alloc::string::String;
+use core::fmt::Write as _;
+
+use crate::authority::{Authority, Host};
+use crate::build::{HostKind, Recomposition};
+use crate::resolve::{remove_dot_segments_into, Merged};
+use crate::uri::Uri;
+
+impl Uri {
+    /// The normal form of this URI reference: RFC 3986's syntax-based
+    /// normalization (section 6.2.2) and the scheme-based normalization of
+    /// section 6.2.3 for a few schemes.
+    ///
+    /// - **Case** (6.2.2.1): the scheme and the host become lowercase; the
+    ///   hexadecimal digits of every percent-encoding, in every component,
+    ///   become uppercase (`%3a` → `%3A`). The host is case-insensitive as
+    ///   a whole (section 3.2.2), so an IPv6 literal's hexadecimal digits
+    ///   and all of an IPvFuture literal (its `v`, version and address) are
+    ///   lowercased too. Other components keep their case.
+    /// - **Percent-encoding** (6.2.2.2): encodings of unreserved characters
+    ///   are decoded (`%7E` → `~`, `%41` → `A`; in the host, `%41` → `a`),
+    ///   in every component. Every other encoding stays, uppercased: `%2F`
+    ///   is not `/`. A registered name that decoding turns into an IPv4
+    ///   address (`%31.2.3.4`) is then one, as a parse would type it.
+    /// - **Dot segments** (6.2.2.3): for a URI with a scheme, the path goes
+    ///   through [`remove_dot_segments`](crate::remove_dot_segments), after
+    ///   decoding (so `%2E%2E` is a `..` segment), rootless paths included
+    ///   (`foo:a/../b` → `foo:/b`, as the algorithm gives). A path that
+    ///   would then start with `//` without an authority gets `/.` before
+    ///   it, as in [`resolve`](Self::resolve).
+    /// - **Scheme-based** (6.2.3): an empty port and its `:` are dropped
+    ///   (section 3.2.3), and so is a port that is the scheme's default
+    ///   (`http` and `ws` 80, `https` and `wss` 443, `ftp` 21). A port is
+    ///   written without leading zeros (`:080` → `:80`). An empty path
+    ///   after an authority becomes `/` for `http`, `https`, `ws` and
+    ///   `wss`.
+    ///
+    /// A **relative reference** gets the case and percent-encoding
+    /// normalization only. Its dot segments are kept: they mean something
+    /// relative to a base (`../a` is not `a`), and removing them would
+    /// change the target it resolves to. Resolve it first, then normalize
+    /// the target (section 5.2.1 says the same).
+    ///
+    /// Undefined and empty components stay apart (an empty query's `?`
+    /// stays). Normalizing is idempotent, and a URI that is already normal
+    /// is returned as a clone, sharing its text, after one scan.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+    /// assert_eq!(uri.normalize(), "example://a/b/c/%7Bfoo%7D");
+    ///
+    /// let uri = Uri::parse("HTTP://User@Example.COM:80?%7euser")?;
+    /// assert_eq!(uri.normalize(), "http://User@example.com/?~user");
+    ///
+    /// let relative = Uri::parse("../%7Ea/./b")?;
+    /// assert_eq!(relative.normalize(), "../~a/./b");
+    /// # Ok::<(), rfc3986::ParseError>(())
+    /// ```
+    pub fn normalize(&self) -> Uri {
+        if is_normal(self) {
+            return self.clone();
+        }
+        let scheme = self.scheme();
+        // Normalizing never lengthens a component, except an empty path
+        // that becomes "/" and a path that gets "/." before it.
+        let mut t = Recomposition::with_capacity(self.as_str().len() + 3);
+        if let Some(scheme) = scheme {
+            t.scheme_with(|text| {
+                let start = text.len();
+                text.push_str(scheme);
+                text[start..].make_ascii_lowercase();
+            });
+        }
+        if let Some(authority) = self.authority() {
+            normalize_authority(&mut t, scheme, authority);
+        }
+        t.path_with(|text| {
+            let start = text.len();
+            let path = self.path();
+            if scheme.is_some() && path.contains('%') {
+                push_pct_normalized(text, path, false);
+                if has_dot_segments(&text[start..]) {
+                    let decoded = String::from(&text[start..]);
+                    text.truncate(start);
+                    remove_dot_segments_into(text, Merged::path(&decoded));
+                }
+            } else if scheme.is_some() && has_dot_segments(path) {
+                remove_dot_segments_into(text, Merged::path(path));
+            } else {
+                push_pct_normalized(text, path, false);
+            }
+            if text.len() == start && self.authority().is_some() && empty_path_is_root(scheme) {
+                text.push('/');
+            }
+        });
+        if let Some(query) = self.query() {
+            t.query_with(|text| push_pct_normalized(text, query, false));
+        }
+        if let Some(fragment) = self.fragment() {
+            t.fragment_with(|text| push_pct_normalized(text, fragment, false));
+        }
+        t.finish()
+    }
+
+    /// Whether this URI reference and `other` are equivalent by
+    /// normalization: whether their [`normalize`](Self::normalize)d forms
+    /// are the same text (the comparison ladder of section 6.2, up to
+    /// scheme-based normalization).
+    ///
+    /// `==`, ordering and hashing stay exact comparisons of the text, so
+    /// that a `Uri` keeps what it was given; use this to ask whether two
+    /// URIs identify the same resource.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let a = Uri::parse("http://example.com/~smith/")?;
+    /// let b = Uri::parse("HTTP://EXAMPLE.com:80/%7Esmith/")?;
+    /// assert_ne!(a, b);
+    /// assert!(a.equivalent(&b));
+    /// assert!(!a.equivalent(&Uri::parse("http://example.com/%7esmith")?));
+    /// # Ok::<(), rfc3986::ParseError>(())
+    /// ```
+    pub fn equivalent(&self, other: &Uri) -> bool {
+        self == other || self.normalize() == other.normalize()
+    }
+}
+
+/// Writes the normal form of `authority`.
+fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &Authority) {
+    t.begin_authority();
+    if let Some(userinfo) = authority.userinfo() {
+        t.userinfo_with(|text| push_pct_normalized(text, userinfo, false));
+    }
+    let host = authority.host_str();
+    let lowercase = |text: &mut String| {
+        let start = text.len();
+        text.push_str(host);
+        text[start..].make_ascii_lowercase();
+    };
+    match authority.host() {
+        Host::Ipv4(address) => t.host_with(HostKind::Ipv4(*address), |text| text.push_str(host)),
+        Host::Ipv6(address) => t.host_with(HostKind::Ipv6(*address), lowercase),
+        Host::IpvFuture { .. } => t.host_with(HostKind::IpvFuture, lowercase),
+        Host::RegName(_) => t.host_with(HostKind::RegName, |text| {
+            push_pct_normalized(text, host, true);
+        }),
+    }
+    match (authority.port_str(), authority.port()) {
+        (Some(digits), Some(port)) if !is_default_port(scheme, port) => {
+            if is_normal_port(digits) {
+                t.port(Some(digits), Some(port));
+            } else {
+                let mut decimal = String::new();
+                let _ = write!(decimal, "{port}"); // Writing to a String cannot fail.
+                t.port(Some(&decimal), Some(port));
+            }
+        }
+        // No port, an empty one, or the default.
+        _ => {}
+    }
+    t.end_authority();
+}
+
+/// Whether normalizing `uri` would change nothing.
+fn is_normal(uri: &Uri) -> bool {
+    let scheme = uri.scheme();
+    if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
+        return false;
+    }
+    if let Some(authority) = uri.authority() {
+        if authority
+            .userinfo()
+            .is_some_and(|u| !is_pct_normal(u, false))
+        {
+            return false;
+        }
+        let host = authority.host_str();
+        let host_is_normal = match authority.host() {
+            Host::Ipv4(_) => true,
+            Host::Ipv6(_) | Host::IpvFuture { .. } => !host.bytes().any(|b| b.is_ascii_uppercase()),
+            Host::RegName(_) => is_pct_normal(host, true),
+        };
+        if !host_is_normal {
+            return false;
+        }
+        match (authority.port_str(), authority.port()) {
+            (None, _) => {}
+            (Some(digits), Some(port))
+                if !is_default_port(scheme, port) && is_normal_port(digits) => {}
+            _ => return false,
+        }
+        if uri.path().is_empty() && empty_path_is_root(scheme) {
+            return false;
+        }
+    }
+    // The "/." that keeps "//" from reading as an authority is normal.
+    let mut path = uri.path();
+    if uri.authority().is_none() {
+        path = path
+            .strip_prefix("/.")
+            .filter(|p| p.starts_with("//"))
+            .unwrap_or(path);
+    }
+    is_pct_normal(path, false)
+        && !(scheme.is_some() && has_dot_segments(path))
+        && uri.query().is_none_or(|q| is_pct_normal(q, false))
+        && uri.fragment().is_none_or(|f| is_pct_normal(f, false))
+}
+
+/// The default port of the schemes that section 6.2.3 normalization knows.
+fn is_default_port(scheme: Option<&str>, port: u16) -> bool {
+    let Some(scheme) = scheme else { return false };
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    let default = if is("http") || is("ws") {
+        80
+    } else if is("https") || is("wss") {
+        443
+    } else if is("ftp") {
+        21
+    } else {
+        return false;
+    };
+    port == default
+}
+
+/// Whether an empty path after an authority means `/` in this scheme
+/// (the example of section 6.2.3, and the schemes built on it).
+fn empty_path_is_root(scheme: Option<&str>) -> bool {
+    scheme.is_some_and(|s| {
+        ["http", "https", "ws", "wss"]
+            .iter()
+            .any(|name| s.eq_ignore_ascii_case(name))
+    })
+}
+
+/// A port written as its decimal value is: no leading zero, unless it is
+/// `0`.
+fn is_normal_port(digits: &str) -> bool {
+    digits.len() == 1 || !digits.starts_with('0')
+}
+
+/// Whether a path has a `.` or `..` segment.
+fn has_dot_segments(path: &str) -> bool {
+    path.contains('.') && path.split('/').any(|s| s == "." || s == "..")
+}
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
+fn is_unreserved(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~')
+}
+
+/// The value of a hexadecimal digit.
+fn hex_value(byte: Option<&u8>) -> Option<u8> {
+    let digit = *byte?;
+    char::from(digit).to_digit(16).map(|d| d as u8)
+}
+
+/// The percent-encoding at `bytes[i]`, if there is one: its octet.
+fn pct_encoded(bytes: &[u8], i: usize) -> Option<u8> {
+    if bytes.get(i) != Some(&b'%') {
+        return None;
+    }
+    Some(hex_value(bytes.get(i + 1))? << 4 | hex_value(bytes.get(i + 2))?)
+}
+
+/// Whether [`push_pct_normalized`] would copy `s` unchanged.
+fn is_pct_normal(s: &str, lowercase: bool) -> bool {
+    let bytes = s.as_bytes();
+    if !lowercase && !bytes.contains(&b'%') {
+        return true;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(octet) = pct_encoded(bytes, i) {
+            if is_unreserved(octet)
+                || bytes[i + 1].is_ascii_lowercase()
+                || bytes[i + 2].is_ascii_lowercase()
+            {
+                return false;
+            }
+            i += 3;
+        } else if lowercase && bytes[i].is_ascii_uppercase() {
+            return false;
+        } else {
+            i += 1;
+        }
+    }
+    true
+}
+
+/// Appends `s` with each percent-encoding of an unreserved character
+/// decoded and the hexadecimal digits of the others uppercased; with
+/// `lowercase`, the other letters (and decoded ones) lowercased.
+fn push_pct_normalized(out: &mut String, s: &str, lowercase: bool) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    let bytes = s.as_bytes();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(octet) = pct_encoded(bytes, i) {
+            out.push_str(&s[copied..i]);
+            if is_unreserved(octet) {
+                let octet = if lowercase {
+                    octet.to_ascii_lowercase()
+                } else {
+                    octet
+                };
+                out.push(char::from(octet));
+            } else {
+                out.push('%');
+                out.push(char::from(HEX[usize::from(octet >> 4)]));
+                out.push(char::from(HEX[usize::from(octet & 0xF)]));
+            }
+            i += 3;
+            copied = i;
+        } else if lowercase && bytes[i].is_ascii_uppercase() {
+            out.push_str(&s[copied..i]);
+            out.push(char::from(bytes[i].to_ascii_lowercase()));
+            i += 1;
+            copied = i;
+        } else {
+            i += 1;
+        }
+    }
+    out.push_str(&s[copied..]);
+}
