@@ -83,6 +83,7 @@ mod error;
 mod grammar;
 mod lower;
 mod percent;
+pub mod schemes;
 mod uri;
 
 use alloc::sync::Arc;
