@@ -105,27 +105,27 @@ fn typed_host_and_fragment() {
     "invalid http URI at byte 7: expected a host that is not empty (RFC 9110 section 4.2.1), found ':'")]
 #[case::no_authority(
     "http:/path",
-    "http-URI",
+    "https-URI",
     0,
-    "invalid http URI at byte 0: expected http http-URI or https-URI, found 'h'"
+    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'h'"
 )]
 #[case::other_scheme(
     "ftp://example.com/",
-    "http-URI",
+    "https-URI",
     0,
-    "invalid http URI at byte 0: expected http http-URI or https-URI, found 'f'"
+    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'f'"
 )]
 #[case::relative(
     "//example.com/",
-    "http-URI",
+    "https-URI",
     0,
-    "invalid http URI at byte 0: expected http http-URI or https-URI, found '/'"
+    "invalid http URI at byte 0: expected http https-URI or http-URI, found '/'"
 )]
 #[case::longer_scheme(
     "httpx://example.com/",
-    "http-URI",
+    "https-URI",
     0,
-    "invalid http URI at byte 0: expected http http-URI or https-URI, found 'h'"
+    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'h'"
 )]
 fn violations(
     #[case] input: &str,

@@ -121,10 +121,14 @@ where
 
 /// The violation for a failed parse of `input` from `entry`.
 ///
-/// The byte is where the grammar stopped. The rule is, in this order: a
-/// rule of the scheme's own that pest tried at that byte; else the
-/// innermost rule of the scheme's own that ends there in a parse of the
-/// input up to that byte (the rule that could not go on); else `entry`.
+/// The byte is where the grammar stopped: pest reports the furthest byte
+/// at which a rule began and failed, so a rule that fails on a literal
+/// inside it (the "@" of an `addr-spec`) is reported where it began. The
+/// rules are, in this order: the rules of the scheme's own that pest tried
+/// at that byte, in the grammar's order (pest lists the last first); else
+/// the innermost rule of the scheme's own that ends there in a parse of
+/// the input up to that byte (the rule that could not go on); else
+/// `entry`.
 fn violation<P, R>(
     scheme: &'static str,
     entry: R,
@@ -144,6 +148,7 @@ where
         ErrorVariant::ParsingError { positives, .. } => positives
             .iter()
             .copied()
+            .rev()
             .filter(|&rule| is_scheme_rule(rule))
             .collect(),
         ErrorVariant::CustomError { .. } => Vec::new(),
