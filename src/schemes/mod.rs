@@ -125,10 +125,10 @@ where
 /// at which a rule began and failed, so a rule that fails on a literal
 /// inside it (the "@" of an `addr-spec`) is reported where it began. The
 /// rules are, in this order: the rules of the scheme's own that pest tried
-/// at that byte, in the grammar's order (pest lists the last first); else
-/// the innermost rule of the scheme's own that ends there in a parse of
-/// the input up to that byte (the rule that could not go on); else
-/// `entry`.
+/// at that byte, in the grammar's order; else the innermost rule of the
+/// scheme's own that ends there in a parse of the input up to that byte
+/// (the rule that could not go on); else the RFC 3986 rules pest tried
+/// there; else `entry`.
 fn violation<P, R>(
     scheme: &'static str,
     entry: R,
@@ -144,34 +144,48 @@ where
         InputLocation::Span((start, _)) => start,
     }
     .min(input.len());
-    let mut rules: Vec<R> = match &failure.variant {
+    // Pest lists the rule tried last first.
+    let tried: Vec<R> = match &failure.variant {
         ErrorVariant::ParsingError { positives, .. } => positives
             .iter()
             .copied()
             .rev()
-            .filter(|&rule| is_scheme_rule(rule))
+            .filter(|&rule| is_named_rule(rule))
             .collect(),
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
+    let mut rules: Vec<R> = tried
+        .iter()
+        .copied()
+        .filter(|&rule| rule.rfc_rule().is_none())
+        .collect();
     if rules.is_empty() {
         let innermost = P::parse(entry, &input[..offset]).ok().and_then(|prefix| {
             prefix
                 .flatten()
-                .filter(|pair| is_scheme_rule(pair.as_rule()) && pair.as_span().end() == offset)
+                .filter(|pair| {
+                    let rule = pair.as_rule();
+                    rule.rfc_rule().is_none() && is_named_rule(rule)
+                })
+                .filter(|pair| pair.as_span().end() == offset)
                 .last()
                 .map(|pair| pair.as_rule())
         });
-        rules.push(innermost.unwrap_or(entry));
+        match innermost {
+            Some(rule) => rules.push(rule),
+            // An RFC 3986 rule that the scheme's grammar uses.
+            None if !tried.is_empty() => rules = tried,
+            None => rules.push(entry),
+        }
     }
     let names: Vec<String> = rules.into_iter().map(rule_name).collect();
     let expected = alloc::format!("{scheme} {}", names.join(" or "));
     SchemeViolation::new(scheme, names[0].clone(), input, offset, expected)
 }
 
-/// Whether `rule` is one of the scheme grammar's own rules, not one of
-/// RFC 3986's or pest's.
-fn is_scheme_rule<R: UriRule>(rule: R) -> bool {
-    rule.rfc_rule().is_none() && !matches!(rule_name(rule).as_str(), "EOI" | "SOI")
+/// Whether `rule` is a rule of a grammar rather than pest's end of input.
+fn is_named_rule<R: UriRule>(rule: R) -> bool {
+    !matches!(rule_name(rule).as_str(), "EOI" | "SOI")
 }
 
 /// A rule's name as the RFCs write it: `addr_spec` is `addr-spec`.
