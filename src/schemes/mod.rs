@@ -24,7 +24,7 @@
 //! - [`http`]: `http` and `https` ([RFC 9110 section 4.2]).
 //! - [`mailto`]: `mailto` ([RFC 6068]).
 //! - [`urn`]: `urn` ([RFC 8141]).
-//! - [`file`]: `file` ([RFC 8089]), with the DOS drive letters and UNC
+//! - [`file`](mod@file): `file` ([RFC 8089]), with the DOS drive letters and UNC
 //!   paths of its Appendix E.
 //!
 //! `examples/custom_scheme.rs` derives a grammar for a scheme the crate
