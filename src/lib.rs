@@ -87,6 +87,7 @@ mod normalize;
 mod percent;
 mod relative;
 mod resolve;
+pub mod schemes;
 mod uri;
 
 use alloc::sync::Arc;

@@ -1,0 +1,183 @@
+//! The `file` scheme ([RFC 8089]), with the DOS and Windows drive letters
+//! of its Appendix E.2 and the UNC paths of Appendix E.3.2.
+//!
+//! The grammar, `src/schemes/file.pest`, transcribes section 2 with the
+//! rules of those appendices. [`FileUri`] gives the host (the local
+//! machine, or a remote host), the drive letter and the path.
+//!
+//! [RFC 8089]: https://www.rfc-editor.org/rfc/rfc8089
+
+use core::fmt;
+use core::ops::Range;
+
+use pest::iterators::Pair;
+
+use super::{find, parse_scheme, SchemeError};
+use crate::uri::Uri;
+
+/// The derive's output, as in `grammar.rs`.
+#[allow(missing_docs)]
+mod derived {
+    use pest_derive::Parser;
+
+    /// The parser derived from `uri.pest` and `src/schemes/file.pest`.
+    #[derive(Parser)]
+    #[grammar = "../uri.pest"]
+    #[grammar = "schemes/file.pest"]
+    pub struct FileParser;
+
+    crate::impl_uri_rule!(Rule);
+}
+
+use derived::{FileParser, Rule};
+
+/// Where a file is: on the local machine or on another host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FileHost<'a> {
+    /// The local machine: no authority, an empty one, or `localhost`
+    /// (section 2 and RFC 3986 section 3.2.2).
+    Local,
+    /// A remote host, as written: the authority's host, or the host of a
+    /// UNC path (Appendix E.3.2; an IP literal there is written
+    /// `%5B...%5D`).
+    Remote(&'a str),
+}
+
+/// A `file` URI (RFC 8089).
+///
+/// ```
+/// use rfc3986::schemes::file::{FileHost, FileUri};
+///
+/// let file = FileUri::parse("file:///c:/path/to/file")?;
+/// assert_eq!(file.host(), FileHost::Local);
+/// assert_eq!(file.drive_letter(), Some('c'));
+/// assert_eq!(file.path(), "/path/to/file");
+///
+/// let file = FileUri::parse("file://host.example.com/path/to/file")?;
+/// assert_eq!(file.host(), FileHost::Remote("host.example.com"));
+/// assert_eq!(file.drive_letter(), None);
+/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// ```
+#[derive(Clone)]
+pub struct FileUri {
+    uri: Uri,
+    /// The remote host, if any.
+    remote: Option<Range<usize>>,
+    unc: bool,
+    drive_letter: Option<char>,
+    path: Range<usize>,
+}
+
+impl FileUri {
+    /// Parses a `file` URI (the scheme in any case).
+    ///
+    /// # Errors
+    ///
+    /// [`SchemeError::Syntax`] when `input` is not a URI reference;
+    /// [`SchemeError::Scheme`] when it breaks a rule of RFC 8089: a
+    /// relative path, a query, a port or userinfo in the authority.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::FileUri;
+    ///
+    /// let err = FileUri::parse("file:///etc/hosts?x").unwrap_err();
+    /// assert_eq!(err.offset(), 17);
+    /// ```
+    pub fn parse(input: &str) -> Result<FileUri, SchemeError> {
+        let (uri, pairs) = parse_scheme::<FileParser, Rule>("file", Rule::file_input, input)?;
+        let span = |pair: Pair<'_, Rule>| pair.as_span().start()..pair.as_span().end();
+        let unc_host = find(&pairs, Rule::file_host).map(span);
+        let auth = find(&pairs, Rule::file_auth).map(span).filter(|auth| {
+            let host = &input[auth.clone()];
+            !host.is_empty() && !host.eq_ignore_ascii_case("localhost")
+        });
+        let drive_letter =
+            find(&pairs, Rule::drive_letter).and_then(|pair| pair.as_str().chars().next());
+        // The grammar requires a path-absolute; an empty range keeps an
+        // edited grammar from panicking.
+        let path = find(&pairs, Rule::path_absolute).map(span).unwrap_or(0..0);
+        Ok(FileUri {
+            uri,
+            unc: unc_host.is_some(),
+            remote: unc_host.or(auth),
+            drive_letter,
+            path,
+        })
+    }
+
+    /// The URI as a generic [`Uri`].
+    pub fn uri(&self) -> &Uri {
+        &self.uri
+    }
+
+    /// The URI as text, exactly as parsed.
+    pub fn as_str(&self) -> &str {
+        self.uri.as_str()
+    }
+
+    /// Where the file is.
+    pub fn host(&self) -> FileHost<'_> {
+        match &self.remote {
+            Some(span) => FileHost::Remote(self.as_str().get(span.clone()).unwrap_or("")),
+            None => FileHost::Local,
+        }
+    }
+
+    /// Whether the path holds a UNC string (Appendix E.3.2):
+    /// `file:////host.example.com/path/to/file`.
+    pub fn is_unc(&self) -> bool {
+        self.unc
+    }
+
+    /// The DOS or Windows drive letter (Appendix E.2), as written:
+    /// `c` in `file:c:/path`, `file:/c:/path` and `file:///c:/path`.
+    pub fn drive_letter(&self) -> Option<char> {
+        self.drive_letter
+    }
+
+    /// The path on the host, as written (percent-encoded): after the
+    /// drive letter if there is one, after the host of a UNC path. It is a
+    /// `path-absolute`, so it starts with `/`.
+    pub fn path(&self) -> &str {
+        self.as_str().get(self.path.clone()).unwrap_or("")
+    }
+
+    /// The fragment, which a URI reference may add.
+    pub fn fragment(&self) -> Option<&str> {
+        self.uri.fragment()
+    }
+}
+
+impl PartialEq for FileUri {
+    /// Compares the text exactly, like [`Uri`].
+    fn eq(&self, other: &FileUri) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for FileUri {}
+
+impl fmt::Display for FileUri {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for FileUri {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FileUri")
+            .field("host", &self.host())
+            .field("unc", &self.unc)
+            .field("drive_letter", &self.drive_letter)
+            .field("path", &self.path())
+            .finish()
+    }
+}
+
+impl core::str::FromStr for FileUri {
+    type Err = SchemeError;
+
+    fn from_str(s: &str) -> Result<FileUri, SchemeError> {
+        FileUri::parse(s)
+    }
+}

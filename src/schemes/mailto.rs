@@ -1,0 +1,281 @@
+//! The `mailto` scheme ([RFC 6068]).
+//!
+//! The grammar, `src/schemes/mailto.pest`, transcribes section 2:
+//! `mailtoURI = "mailto:" [ to ] [ hfields ]`. [`Mailto`] holds the
+//! addresses and header fields, percent-decoded.
+//!
+//! [RFC 6068]: https://www.rfc-editor.org/rfc/rfc6068
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::{parse_scheme, SchemeError, SchemeViolation};
+use crate::percent::percent_decode_utf8;
+use crate::uri::Uri;
+
+/// The derive's output, as in `grammar.rs`.
+#[allow(missing_docs)]
+mod derived {
+    use pest_derive::Parser;
+
+    /// The parser derived from `uri.pest` and `src/schemes/mailto.pest`.
+    #[derive(Parser)]
+    #[grammar = "../uri.pest"]
+    #[grammar = "schemes/mailto.pest"]
+    pub struct MailtoParser;
+
+    crate::impl_uri_rule!(Rule);
+}
+
+use derived::{MailtoParser, Rule};
+
+/// The scheme name in errors.
+const SCHEME: &str = "mailto";
+
+/// A `mailto` URI (RFC 6068): the addresses of its `to` and its header
+/// fields, percent-decoded.
+///
+/// ```
+/// use rfc3986::schemes::mailto::Mailto;
+///
+/// let mailto = Mailto::parse("mailto:joe@example.com?cc=bob@example.com&body=hello")?;
+/// assert_eq!(mailto.to(), ["joe@example.com"]);
+/// assert_eq!(mailto.header("CC"), Some("bob@example.com"));
+/// assert_eq!(mailto.body(), Some("hello"));
+/// assert_eq!(mailto.recipients(), ["joe@example.com"]);
+///
+/// // Spaces and line breaks are percent-encoded (section 5).
+/// let mailto = Mailto::parse("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index")?;
+/// assert_eq!(mailto.body(), Some("send current-issue\r\nsend index"));
+/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Mailto {
+    uri: Uri,
+    to: Vec<String>,
+    hfields: Vec<Hfield>,
+    /// The addresses of the `to` hfields, decoded.
+    to_hfields: Vec<String>,
+}
+
+/// A header field of a `mailto` URI: `hfname "=" hfvalue`, both
+/// percent-decoded.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Hfield {
+    name: String,
+    value: String,
+}
+
+impl Hfield {
+    /// The header field name, decoded, as written (names are
+    /// case-insensitive: compare with `eq_ignore_ascii_case`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The value, decoded. The special name `body` gives the body of the
+    /// message.
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+}
+
+impl Mailto {
+    /// Parses a `mailto` URI (the scheme in any case).
+    ///
+    /// The value of a `to`, `cc` or `bcc` header field is a list of
+    /// addresses too, and must match the grammar's `to`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemeError::Syntax`] when `input` is not a URI reference;
+    /// [`SchemeError::Scheme`] when it breaks a rule of RFC 6068 (the
+    /// violation names it: `addr-spec`, `hfield`, ...), or when a
+    /// percent-encoded address or field is not UTF-8 (section 2 requires
+    /// UTF-8 for non-ASCII characters).
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let err = Mailto::parse("mailto:joe@example.com?cc=bob@example.com?body=hello").unwrap_err();
+    /// assert_eq!(err.to_string(), "invalid mailto URI at byte 41: expected mailto hfvalue, found '?'");
+    /// ```
+    pub fn parse(input: &str) -> Result<Mailto, SchemeError> {
+        let (uri, pairs) = parse_scheme::<MailtoParser, Rule>(SCHEME, Rule::mailto_input, input)?;
+        let mut to = Vec::new();
+        let mut hfields = Vec::new();
+        let mut to_hfields = Vec::new();
+        for pair in pairs.flatten() {
+            match pair.as_rule() {
+                Rule::addr_spec => to.push(decode(input, &pair, "addr-spec")?),
+                Rule::hfield => {
+                    let hfield = hfield(input, pair)?;
+                    if hfield.0.name.eq_ignore_ascii_case("to") {
+                        to_hfields.extend(hfield.1);
+                    }
+                    hfields.push(hfield.0);
+                }
+                _ => {}
+            }
+        }
+        Ok(Mailto {
+            uri,
+            to,
+            hfields,
+            to_hfields,
+        })
+    }
+
+    /// The URI as a generic [`Uri`].
+    pub fn uri(&self) -> &Uri {
+        &self.uri
+    }
+
+    /// The URI as text, exactly as parsed.
+    pub fn as_str(&self) -> &str {
+        self.uri.as_str()
+    }
+
+    /// The addresses of the URI's `to` (its path), decoded, in order.
+    pub fn to(&self) -> &[String] {
+        &self.to
+    }
+
+    /// The header fields, decoded, in order.
+    pub fn hfields(&self) -> &[Hfield] {
+        &self.hfields
+    }
+
+    /// The value of the first header field named `name` (case-insensitive,
+    /// section 2), decoded.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.hfields
+            .iter()
+            .find(|hfield| hfield.name.eq_ignore_ascii_case(name))
+            .map(Hfield::value)
+    }
+
+    /// The `subject` header field, decoded.
+    pub fn subject(&self) -> Option<&str> {
+        self.header("subject")
+    }
+
+    /// The `body` pseudo header field, decoded: the text of the message.
+    pub fn body(&self) -> Option<&str> {
+        self.header("body")
+    }
+
+    /// Every address to send to: those of [`to`](Self::to), then those of
+    /// each `to` header field. Section 2 makes
+    /// `mailto:addr1@an.example,addr2@an.example`,
+    /// `mailto:?to=addr1@an.example,addr2@an.example` and
+    /// `mailto:addr1@an.example?to=addr2@an.example` equivalent.
+    pub fn recipients(&self) -> Vec<&str> {
+        self.to
+            .iter()
+            .chain(&self.to_hfields)
+            .map(String::as_str)
+            .collect()
+    }
+}
+
+/// The decoded header field of an `hfield` pair, and the addresses of its
+/// value when it is a `to` field.
+fn hfield(input: &str, pair: Pair<'_, Rule>) -> Result<(Hfield, Vec<String>), SchemeError> {
+    let mut name = String::new();
+    let mut value = String::new();
+    let mut addresses = Vec::new();
+    for inner in pair.into_inner() {
+        match inner.as_rule() {
+            Rule::hfname => name = decode(input, &inner, "hfname")?,
+            Rule::hfvalue => {
+                value = decode(input, &inner, "hfvalue")?;
+                addresses = addresses_in(input, &name, &inner)?;
+            }
+            _ => {}
+        }
+    }
+    Ok((Hfield { name, value }, addresses))
+}
+
+/// The decoded addresses of the value of a `to`, `cc` or `bcc` header
+/// field, which the grammar's `to` rule must match; none for other fields.
+fn addresses_in(
+    input: &str,
+    name: &str,
+    value: &Pair<'_, Rule>,
+) -> Result<Vec<String>, SchemeError> {
+    if !["to", "cc", "bcc"]
+        .iter()
+        .any(|field| name.eq_ignore_ascii_case(field))
+    {
+        return Ok(Vec::new());
+    }
+    let start = value.as_span().start();
+    let pairs = MailtoParser::parse(Rule::to_input, value.as_str()).map_err(|failure| {
+        let at = match failure.location {
+            pest::error::InputLocation::Pos(pos) => pos,
+            pest::error::InputLocation::Span((pos, _)) => pos,
+        };
+        SchemeViolation::new(
+            SCHEME,
+            "addr-spec",
+            input,
+            start + at,
+            alloc::format!("mailto addr-spec in the {name} hfield"),
+        )
+    })?;
+    pairs
+        .flatten()
+        .filter(|pair| pair.as_rule() == Rule::addr_spec)
+        .map(|pair| {
+            percent_decode_utf8(pair.as_str())
+                .map(|decoded| decoded.into_owned())
+                .map_err(|_| not_utf8(input, start + pair.as_span().start(), "addr-spec"))
+        })
+        .collect()
+}
+
+/// The decoded text of `pair`.
+fn decode(input: &str, pair: &Pair<'_, Rule>, rule: &str) -> Result<String, SchemeError> {
+    percent_decode_utf8(pair.as_str())
+        .map(|decoded| decoded.into_owned())
+        .map_err(|_| not_utf8(input, pair.as_span().start(), rule))
+}
+
+fn not_utf8(input: &str, at: usize, rule: &str) -> SchemeError {
+    SchemeError::Scheme(SchemeViolation::new(
+        SCHEME,
+        rule,
+        input,
+        at,
+        alloc::format!("mailto {rule} whose percent-encodings are UTF-8"),
+    ))
+}
+
+impl fmt::Display for Mailto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Mailto {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Mailto")
+            .field("to", &self.to)
+            .field("hfields", &self.hfields)
+            .finish()
+    }
+}
+
+impl core::str::FromStr for Mailto {
+    type Err = SchemeError;
+
+    fn from_str(s: &str) -> Result<Mailto, SchemeError> {
+        Mailto::parse(s)
+    }
+}

@@ -1,0 +1,335 @@
+//! Scheme-specific syntax on top of the generic syntax: grammars derived
+//! from `uri.pest`, and four schemes built that way.
+//!
+//! RFC 3986 section 3.1 lets each scheme restrict the generic syntax, and
+//! section 4.3 requires every URI of a scheme to be an `absolute-URI` too.
+//! A scheme is therefore checked in two stages, like this crate's generic
+//! parse is lowered in two:
+//!
+//! 1. The generic grammar, through [`Uri::parse`]: a failure is a
+//!    [`ParseError`] ([`SchemeError::Syntax`]), with the usual kind and byte.
+//! 2. The scheme's grammar: a `.pest` file that adds rules to `uri.pest`
+//!    without editing it, and a parser derived from both. Its entry rule
+//!    must match the whole input; a failure is a [`SchemeViolation`]
+//!    ([`SchemeError::Scheme`]) that names the scheme's rule and the byte.
+//!
+//! [`parse_scheme`] runs both and returns the generic [`Uri`] with the
+//! scheme grammar's parse tree, from which a scheme reads its typed
+//! components. Constraints that a grammar does not state well (a host must
+//! not be empty, a userinfo must be absent) are checked on the typed value
+//! and reported as a [`SchemeViolation`] too.
+//!
+//! The shipped schemes, each a `.pest` file next to its module:
+//!
+//! - [`http`]: `http` and `https` ([RFC 9110 section 4.2]).
+//! - [`mailto`]: `mailto` ([RFC 6068]).
+//! - [`urn`]: `urn` ([RFC 8141]).
+//! - [`file`](mod@file): `file` ([RFC 8089]), with the DOS drive letters and UNC
+//!   paths of its Appendix E.
+//!
+//! `examples/custom_scheme.rs` derives a grammar for a scheme the crate
+//! does not ship (`redis`) the same way.
+//!
+//! [RFC 9110 section 4.2]: https://www.rfc-editor.org/rfc/rfc9110#section-4.2
+//! [RFC 6068]: https://www.rfc-editor.org/rfc/rfc6068
+//! [RFC 8141]: https://www.rfc-editor.org/rfc/rfc8141
+//! [RFC 8089]: https://www.rfc-editor.org/rfc/rfc8089
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pairs;
+use pest::Parser;
+
+use crate::error::ParseError;
+use crate::grammar::UriRule;
+use crate::uri::Uri;
+
+pub mod file;
+pub mod http;
+pub mod mailto;
+pub mod urn;
+
+/// Parses `input` as a URI of `scheme`: first with the generic grammar,
+/// then with the scheme grammar `P` from its rule `entry`.
+///
+/// `entry` must match the whole input (anchor it between `SOI` and `EOI`).
+/// On success, the result is the generic [`Uri`] and the scheme grammar's
+/// parse tree, whose pairs of the scheme's own rules hold its typed
+/// components. The pairs borrow `input`.
+///
+/// `scheme` names the scheme in errors (`"mailto"`).
+///
+/// # Errors
+///
+/// - [`SchemeError::Syntax`] when `input` is not a URI reference.
+/// - [`SchemeError::Scheme`] when the scheme grammar rejects it. The
+///   violation names the deepest rule of the scheme grammar that was
+///   being matched at the byte where the grammar stopped, spelled as
+///   the RFC spells it (`hfield`, `addr-spec`).
+///
+/// ```
+/// // pest_derive's generated code uses `alloc` when pest is built without
+/// // its `std` feature, as this crate builds it.
+/// extern crate alloc;
+///
+/// use pest_derive::Parser;
+/// use rfc3986::schemes::{parse_scheme, SchemeError};
+///
+/// #[derive(Parser)]
+/// #[grammar = "../uri.pest"] // paths are relative to `src/`
+/// #[grammar_inline = r#"
+/// /// tel-URI = "tel:" number, much simplified from RFC 3966
+/// tel_URI = ${ ^"tel:" ~ number }
+/// number = @{ "+" ~ DIGIT ~ (DIGIT | "-")* }
+/// tel_input = _{ SOI ~ tel_URI ~ EOI }
+/// "#]
+/// struct TelParser;
+///
+/// rfc3986::impl_uri_rule!(Rule);
+///
+/// fn main() -> Result<(), SchemeError> {
+///     let (uri, pairs) = parse_scheme::<TelParser, Rule>("tel", Rule::tel_input, "tel:+1-816-555-1212")?;
+///     assert_eq!(uri.path(), "+1-816-555-1212");
+///     let number = pairs.flatten().find(|pair| pair.as_rule() == Rule::number).unwrap();
+///     assert_eq!(number.as_str(), "+1-816-555-1212");
+///
+///     let err = parse_scheme::<TelParser, Rule>("tel", Rule::tel_input, "tel:555-1212").unwrap_err();
+///     assert_eq!(err.to_string(), "invalid tel URI at byte 4: expected tel number, found '5'");
+///     Ok(())
+/// }
+/// ```
+pub fn parse_scheme<'i, P, R>(
+    scheme: &'static str,
+    entry: R,
+    input: &'i str,
+) -> Result<(Uri, Pairs<'i, R>), SchemeError>
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    let uri = Uri::parse(input)?;
+    match P::parse(entry, input) {
+        Ok(pairs) => Ok((uri, pairs)),
+        Err(failure) => Err(SchemeError::Scheme(violation::<P, R>(
+            scheme, entry, input, &failure,
+        ))),
+    }
+}
+
+/// The violation for a failed parse of `input` from `entry`.
+///
+/// The byte is where the grammar stopped: pest reports the furthest byte
+/// at which a rule began and failed, so a rule that fails on a literal
+/// inside it (the "@" of an `addr-spec`) is reported where it began. The
+/// rules are, in this order: the rules of the scheme's own that pest tried
+/// at that byte, in the grammar's order; else the innermost rule of the
+/// scheme's own that ends there in a parse of the input up to that byte
+/// (the rule that could not go on); else the RFC 3986 rules pest tried
+/// there; else `entry`.
+fn violation<P, R>(
+    scheme: &'static str,
+    entry: R,
+    input: &str,
+    failure: &pest::error::Error<R>,
+) -> SchemeViolation
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    let offset = match failure.location {
+        InputLocation::Pos(pos) => pos,
+        InputLocation::Span((start, _)) => start,
+    }
+    .min(input.len());
+    // Pest lists the rule tried last first.
+    let tried: Vec<R> = match &failure.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives
+            .iter()
+            .copied()
+            .rev()
+            .filter(|&rule| is_named_rule(rule))
+            .collect(),
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let mut rules: Vec<R> = tried
+        .iter()
+        .copied()
+        .filter(|&rule| rule.rfc_rule().is_none())
+        .collect();
+    if rules.is_empty() {
+        let innermost = P::parse(entry, &input[..offset]).ok().and_then(|prefix| {
+            prefix
+                .flatten()
+                .filter(|pair| {
+                    let rule = pair.as_rule();
+                    rule.rfc_rule().is_none() && is_named_rule(rule)
+                })
+                .filter(|pair| pair.as_span().end() == offset)
+                .last()
+                .map(|pair| pair.as_rule())
+        });
+        match innermost {
+            Some(rule) => rules.push(rule),
+            // An RFC 3986 rule that the scheme's grammar uses.
+            None if !tried.is_empty() => rules = tried,
+            None => rules.push(entry),
+        }
+    }
+    let names: Vec<String> = rules.into_iter().map(rule_name).collect();
+    let expected = alloc::format!("{scheme} {}", names.join(" or "));
+    SchemeViolation::new(scheme, names[0].clone(), input, offset, expected)
+}
+
+/// Whether `rule` is a rule of a grammar rather than pest's end of input.
+fn is_named_rule<R: UriRule>(rule: R) -> bool {
+    !matches!(rule_name(rule).as_str(), "EOI" | "SOI")
+}
+
+/// A rule's name as the RFCs write it: `addr_spec` is `addr-spec`.
+fn rule_name<R: fmt::Debug>(rule: R) -> String {
+    alloc::format!("{rule:?}").replace('_', "-")
+}
+
+/// Why a string is not a URI of a scheme.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SchemeError {
+    /// It is not a URI reference at all (RFC 3986).
+    #[error(transparent)]
+    Syntax(#[from] ParseError),
+    /// It is a URI reference, but not one of the scheme.
+    #[error(transparent)]
+    Scheme(#[from] SchemeViolation),
+}
+
+impl SchemeError {
+    /// The byte offset in the input where the problem is.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// assert_eq!(Mailto::parse("mailto:a b@example.com").unwrap_err().offset(), 8);
+    /// assert_eq!(Mailto::parse("mailto:ab@").unwrap_err().offset(), 10);
+    /// ```
+    pub fn offset(&self) -> usize {
+        match self {
+            SchemeError::Syntax(err) => err.offset(),
+            SchemeError::Scheme(err) => err.offset(),
+        }
+    }
+}
+
+/// A URI reference that breaks a rule of its scheme: the scheme, the rule,
+/// the byte offset where the grammar or the check stopped, and what was
+/// expected there.
+///
+/// `Display` gives one line, like [`ParseError`]'s:
+///
+/// ```
+/// use rfc3986::schemes::{mailto::Mailto, SchemeError};
+///
+/// let err = Mailto::parse("mailto:joe@example.com?cc=bob@example.com?body=hello").unwrap_err();
+/// let SchemeError::Scheme(violation) = &err else { panic!("{err}") };
+/// assert_eq!(violation.scheme(), "mailto");
+/// assert_eq!(violation.rule(), "hfvalue");
+/// assert_eq!(violation.offset(), 41);
+/// assert_eq!(err.to_string(), "invalid mailto URI at byte 41: expected mailto hfvalue, found '?'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeViolation {
+    scheme: &'static str,
+    rule: String,
+    offset: usize,
+    expected: String,
+    found: Option<char>,
+}
+
+impl SchemeViolation {
+    /// A violation of `rule` of `scheme` at byte `offset` of `input`, where
+    /// `expected` is what would have been right.
+    ///
+    /// Scheme modules use it for the constraints they check on typed
+    /// values; [`parse_scheme`] makes the ones its grammar finds.
+    ///
+    /// ```
+    /// use rfc3986::schemes::SchemeViolation;
+    ///
+    /// let input = "redis://localhost/99999999999";
+    /// let err = SchemeViolation::new("redis", "db-number", input, 18, "a database number below 2^32");
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "invalid redis URI at byte 18: expected a database number below 2^32, found '9'"
+    /// );
+    /// ```
+    pub fn new(
+        scheme: &'static str,
+        rule: impl Into<String>,
+        input: &str,
+        offset: usize,
+        expected: impl Into<String>,
+    ) -> SchemeViolation {
+        SchemeViolation {
+            scheme,
+            rule: rule.into(),
+            offset,
+            expected: expected.into(),
+            found: input.get(offset..).and_then(|rest| rest.chars().next()),
+        }
+    }
+
+    /// The scheme whose rule is broken (`"mailto"`).
+    pub fn scheme(&self) -> &str {
+        self.scheme
+    }
+
+    /// The scheme's rule that is broken, as its RFC spells it
+    /// (`"hfield"`, `"NID"`).
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// The byte offset in the input where the problem is.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What would have been right at [`offset`](Self::offset).
+    pub fn expected(&self) -> &str {
+        &self.expected
+    }
+
+    /// The character at [`offset`](Self::offset), or `None` at the end of
+    /// the input.
+    pub fn found(&self) -> Option<char> {
+        self.found
+    }
+}
+
+impl fmt::Display for SchemeViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid {} URI at byte {}: expected {}",
+            self.scheme, self.offset, self.expected
+        )?;
+        match self.found {
+            // As ParseError shows it: visible characters as they are.
+            Some(c @ ('"' | '\'' | '\\')) => write!(f, ", found '{c}'"),
+            Some(c) => write!(f, ", found '{}'", c.escape_debug()),
+            None => f.write_str(", found end of input"),
+        }
+    }
+}
+
+impl core::error::Error for SchemeViolation {}
+
+/// The first pair of `rule` in `pairs`, in preorder.
+pub(crate) fn find<'i, R: pest::RuleType>(
+    pairs: &Pairs<'i, R>,
+    rule: R,
+) -> Option<pest::iterators::Pair<'i, R>> {
+    pairs.clone().flatten().find(|pair| pair.as_rule() == rule)
+}
