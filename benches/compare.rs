@@ -14,6 +14,13 @@
 //!   alphabet: the least any pest-derived parser can cost on this corpus.
 //! - `scaling`: one URI of 100 B, 10 KiB and 1 MiB, parsed by `rfc3986` and
 //!   `fluent-uri`; time per byte should stay flat.
+//! - `resolve`: the relative references of the corpus and the 23 normal
+//!   examples of RFC 3986 section 5.4.1, each resolved against a base with
+//!   four path segments. Inputs are parsed beforehand: only resolution is
+//!   timed.
+//! - `normalize`: the RFC's `eXAMPLE://a/./b/../b/%63/%7bfoo%7d`, and the
+//!   absolute URIs of the corpus (`iri-string` normalizes only those).
+//! - `to_string`: the text of resolved URIs, as a new `String`.
 //!
 //! After the groups have run, a table of the median time of each row and its
 //! ratio to `fluent-uri` in the same group is printed (from criterion's
@@ -149,6 +156,197 @@ fn parse(c: &mut Criterion) {
     group.finish();
 }
 
+const BASE: &str = "http://example.com/a/b/c/d;p?q";
+
+/// RFC 3986 section 5.4.1, the references of the normal examples.
+const RFC_REFERENCES: [&str; 23] = [
+    "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x",
+    "g;x?y#s", "", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
+];
+
+/// The references the `resolve` group resolves.
+fn references() -> Vec<String> {
+    let mut references: Vec<String> = corpus::standard()
+        .into_iter()
+        .filter(|s| rfc3986::Uri::parse(s).unwrap().is_relative())
+        .collect();
+    references.extend(RFC_REFERENCES.iter().map(|s| s.to_string()));
+    references
+}
+
+fn resolve(c: &mut Criterion) {
+    let references = references();
+    let mut group = c.benchmark_group("resolve");
+    group.throughput(Throughput::Elements(references.len() as u64));
+
+    let base = fluent_uri::Uri::parse(BASE).unwrap();
+    let parsed: Vec<_> = references
+        .iter()
+        .map(|s| fluent_uri::UriRef::parse(s.as_str()).unwrap())
+        .collect();
+    group.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| r.resolve_against(black_box(&base)).unwrap().as_str().len())
+                .sum::<usize>()
+        })
+    });
+
+    let base = rfc3986::Uri::parse(BASE).unwrap();
+    let parsed: Vec<_> = references
+        .iter()
+        .map(|s| rfc3986::Uri::parse(s).unwrap())
+        .collect();
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| black_box(&base).resolve(r).unwrap().as_str().len())
+                .sum::<usize>()
+        })
+    });
+
+    let base = oxiri::Iri::parse(BASE).unwrap();
+    let parsed: Vec<_> = references
+        .iter()
+        .map(|s| oxiri::IriRef::parse(s.as_str()).unwrap())
+        .collect();
+    group.bench_function("oxiri", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| black_box(&base).resolve(r).unwrap().as_str().len())
+                .sum::<usize>()
+        })
+    });
+
+    use iri_string::format::ToDedicatedString;
+    let base = iri_string::types::UriAbsoluteStr::new(BASE).unwrap();
+    let parsed: Vec<_> = references
+        .iter()
+        .map(|s| iri_string::types::UriReferenceStr::new(s).unwrap())
+        .collect();
+    group.bench_function("iri-string", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| {
+                    r.resolve_against(black_box(base))
+                        .to_dedicated_string()
+                        .as_str()
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+/// The RFC's example of syntax-based normalization (section 6.2.2).
+const RFC_NORMALIZE: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+
+fn normalize(c: &mut Criterion) {
+    let absolute: Vec<String> = corpus::standard()
+        .into_iter()
+        .filter(|s| !rfc3986::Uri::parse(s).unwrap().is_relative())
+        .collect();
+    for (name, inputs) in [
+        ("rfc-example", vec![RFC_NORMALIZE.to_string()]),
+        ("corpus", absolute),
+    ] {
+        let mut group = c.benchmark_group(format!("normalize-{name}"));
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+
+        let parsed: Vec<_> = inputs
+            .iter()
+            .map(|s| fluent_uri::Uri::parse(s.as_str()).unwrap())
+            .collect();
+        group.bench_function("fluent-uri", |b| {
+            b.iter(|| {
+                parsed
+                    .iter()
+                    .map(|u| black_box(u).normalize().as_str().len())
+                    .sum::<usize>()
+            })
+        });
+
+        let parsed: Vec<_> = inputs
+            .iter()
+            .map(|s| rfc3986::Uri::parse(s).unwrap())
+            .collect();
+        group.bench_function("rfc3986", |b| {
+            b.iter(|| {
+                parsed
+                    .iter()
+                    .map(|u| black_box(u).normalize().as_str().len())
+                    .sum::<usize>()
+            })
+        });
+
+        use iri_string::format::ToDedicatedString;
+        let parsed: Vec<_> = inputs
+            .iter()
+            .map(|s| iri_string::types::UriStr::new(s).unwrap())
+            .collect();
+        group.bench_function("iri-string", |b| {
+            b.iter(|| {
+                parsed
+                    .iter()
+                    .map(|u| {
+                        black_box(u)
+                            .normalize()
+                            .to_dedicated_string()
+                            .as_str()
+                            .len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        group.finish();
+    }
+}
+
+fn to_string(c: &mut Criterion) {
+    let references = references();
+    let mut group = c.benchmark_group("to_string");
+    group.throughput(Throughput::Elements(references.len() as u64));
+
+    let base = fluent_uri::Uri::parse(BASE).unwrap();
+    let resolved: Vec<_> = references
+        .iter()
+        .map(|s| {
+            fluent_uri::UriRef::parse(s.as_str())
+                .unwrap()
+                .resolve_against(&base)
+                .unwrap()
+        })
+        .collect();
+    group.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            resolved
+                .iter()
+                .map(|u| black_box(u).to_string().len())
+                .sum::<usize>()
+        })
+    });
+
+    let base = rfc3986::Uri::parse(BASE).unwrap();
+    let resolved: Vec<_> = references
+        .iter()
+        .map(|s| base.resolve(&rfc3986::Uri::parse(s).unwrap()).unwrap())
+        .collect();
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            resolved
+                .iter()
+                .map(|u| black_box(u).to_string().len())
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
 /// One http URI of about `len` bytes: a host, path segments and a query.
 fn long_uri(len: usize) -> String {
     let mut uri = String::from("http://www.example.com:8080");
@@ -233,7 +431,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, scaling
+    targets = parse, scaling, resolve, normalize, to_string
 }
 
 fn main() {
@@ -249,8 +447,25 @@ fn main() {
         .iter()
         .flat_map(|len| [format!("fluent-uri/{len}"), format!("rfc3986/{len}")])
         .collect();
+    let rows = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();
     report(&[
         ("parse", parse_rows, "per 10k refs"),
         ("scaling", scaling_rows, "per URI"),
+        (
+            "resolve",
+            rows(&["fluent-uri", "rfc3986", "oxiri", "iri-string"]),
+            "per run",
+        ),
+        (
+            "normalize-rfc-example",
+            rows(&["fluent-uri", "rfc3986", "iri-string"]),
+            "per URI",
+        ),
+        (
+            "normalize-corpus",
+            rows(&["fluent-uri", "rfc3986", "iri-string"]),
+            "per run",
+        ),
+        ("to_string", rows(&["fluent-uri", "rfc3986"]), "per run"),
     ]);
 }
