@@ -78,11 +78,15 @@
 extern crate alloc;
 
 mod authority;
+mod build;
 mod diagnose;
 mod error;
 mod grammar;
 mod lower;
 mod percent;
+mod query;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod uri;
 
 use alloc::sync::Arc;
@@ -93,9 +97,11 @@ use alloc::sync::Arc;
 struct ReadmeDoctests;
 
 pub use authority::{Authority, Host, SharedStr};
+pub use build::{BuildError, Component, UriBuilder};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use percent::{percent_decode, percent_decode_utf8};
+pub use query::QueryPairs;
 pub use uri::{PathSegments, Uri};
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
