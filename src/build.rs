@@ -563,6 +563,18 @@ impl UriBuilder {
         }
         if let Some(port) = &self.port {
             check(Component::Port, Rule::port, port)?;
+            // The grammar takes any number of digits; a port is a u16.
+            if !port.is_empty() && port.parse::<u16>().is_err() {
+                return Err(BuildError::Invalid {
+                    component: Component::Port,
+                    source: ParseError::new(
+                        ErrorKind::PortRange,
+                        port,
+                        0,
+                        "a port number from 0 to 65535",
+                    ),
+                });
+            }
         }
         let path = match &self.path {
             PathInput::Text(path) => {
@@ -690,13 +702,15 @@ fn port_text(port: u16) -> String {
 /// Checks that `rule` of the grammar matches all of `text`, the text given
 /// for `component`.
 fn check(component: Component, rule: Rule, text: &str) -> Result<(), BuildError> {
-    let matched = match UriParser::parse(rule, text) {
-        Ok(pairs) => pairs.last().map_or(0, |pair| pair.as_span().end()),
-        Err(_) => 0,
-    };
-    if matched == text.len() {
+    // How much of `text` the rule matches; `None` when it cannot match even
+    // the empty string there (a scheme needs a letter).
+    let matched = UriParser::parse(rule, text)
+        .ok()
+        .map(|pairs| pairs.last().map_or(0, |pair| pair.as_span().end()));
+    if matched == Some(text.len()) {
         return Ok(());
     }
+    let matched = matched.unwrap_or(0);
     let (kind, expected) = match component {
         Component::Scheme if matched == 0 => (ErrorKind::Scheme, "ALPHA"),
         Component::Scheme => (ErrorKind::Scheme, r#"ALPHA, DIGIT, "+", "-" or ".""#),
