@@ -44,6 +44,15 @@ fn authority() -> impl Strategy<Value = Option<String>> {
     }))
 }
 
+/// Scheme, authority, (absolute, path segments), query, fragment.
+type Shape = (
+    Option<String>,
+    Option<String>,
+    (bool, Vec<String>),
+    Option<String>,
+    Option<String>,
+);
+
 /// URI references of every shape: with or without scheme and authority,
 /// paths of each form, queries and fragments undefined, empty or not.
 fn uri_reference() -> impl Strategy<Value = String> {
@@ -57,13 +66,7 @@ fn uri_reference() -> impl Strategy<Value = String> {
         )
     };
     (scheme, authority(), path, tail(), tail()).prop_map(
-        |(scheme, authority, (absolute, segments), query, fragment): (
-            Option<String>,
-            Option<String>,
-            (bool, Vec<String>),
-            Option<String>,
-            Option<String>,
-        )| {
+        |(scheme, authority, (absolute, segments), query, fragment): Shape| {
             let mut text = String::new();
             if let Some(scheme) = scheme {
                 text.push_str(&scheme);
