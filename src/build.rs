@@ -461,7 +461,8 @@ impl UriBuilder {
     /// segments is the empty path. In each segment everything but `pchar`
     /// (unreserved characters, sub-delims, `:` and `@`) is
     /// percent-encoded, `/` included; in a relative reference the first
-    /// segment has its `:` encoded too.
+    /// segment has its `:` encoded too. With an authority the first segment
+    /// must be empty (the path absolute), as for [`path`](Self::path).
     ///
     /// ```
     /// use rfc3986::Uri;
