@@ -141,6 +141,13 @@ impl ParseError {
         ParseError::new(self.kind, input, self.offset, self.expected)
     }
 
+    /// The same error, shown against `input`, which is the input it was
+    /// found in less its first `shift` bytes.
+    pub(crate) fn shifted(self, input: &str, shift: usize) -> ParseError {
+        let offset = self.offset.saturating_sub(shift);
+        ParseError::new(self.kind, input, offset, self.expected)
+    }
+
     /// Which component or construct is malformed.
     pub fn kind(&self) -> ErrorKind {
         self.kind

@@ -59,6 +59,38 @@
 //! assert_eq!(err.to_string(), r#"invalid IPv6 address at byte 11: expected "]", found ':'"#);
 //! ```
 //!
+//! # Building and changing
+//!
+//! [`Uri::builder`] assembles a URI reference from components given as text
+//! or decoded (then percent-encoded for their component), and the setters
+//! (`set_host`, `set_path`, ...) change one component of a `Uri`. Both end
+//! in a parse by the same grammar, and apply the RFC's disambiguation rules
+//! (`a:b` as a relative path becomes `./a:b`):
+//!
+//! ```
+//! use rfc3986::Uri;
+//!
+//! let mut uri = Uri::builder()
+//!     .scheme("https")
+//!     .host("example.com")
+//!     .path_segments(["", "caf\u{e9}", "a/b"])
+//!     .query_pairs([("q", "x&y")])
+//!     .build()?;
+//! assert_eq!(uri.as_str(), "https://example.com/caf%C3%A9/a%2Fb?q=x%26y");
+//! assert!(uri.set_host(Some("evil.com/x")).is_err());
+//! uri.set_fragment(Some("top"))?;
+//! assert_eq!(uri.as_str(), "https://example.com/caf%C3%A9/a%2Fb?q=x%26y#top");
+//! # Ok::<(), rfc3986::BuildError>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `std` (default): lets pest search with memchr. Without it the crate is
+//!   `no_std` (it needs `alloc`) and builds for targets that have no std.
+//! - `serde`: `Serialize` and `Deserialize` for [`Uri`], as its text.
+//! - `cli`: the `uri` command-line tool (`cargo install --path . --features
+//!   cli`).
+//!
 //! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986
 //! [section 3]: https://www.rfc-editor.org/rfc/rfc3986#section-3
 //! [section 4.1]: https://www.rfc-editor.org/rfc/rfc3986#section-4.1
@@ -79,15 +111,19 @@ extern crate alloc;
 
 mod authority;
 mod build;
+mod builder;
 mod diagnose;
 mod error;
 mod grammar;
 mod lower;
 mod normalize;
 mod percent;
+mod query;
 mod relative;
 mod resolve;
 pub mod schemes;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod uri;
 
 use alloc::sync::Arc;
@@ -98,9 +134,11 @@ use alloc::sync::Arc;
 struct ReadmeDoctests;
 
 pub use authority::{Authority, Host, SharedStr};
+pub use builder::{BuildError, Component, UriBuilder};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use percent::{percent_decode, percent_decode_utf8};
+pub use query::QueryPairs;
 #[doc(hidden)]
 pub use resolve::remove_dot_segments_trace;
 pub use resolve::{remove_dot_segments, ResolveError};

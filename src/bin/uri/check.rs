@@ -1,0 +1,88 @@
+//! `uri check`: validate URI references read from standard input, one a
+//! line, in constant memory.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use rfc3986::{ParseError, Uri};
+
+/// The options of `uri check` (its help is on `Command::Check`).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    // `--scheme http|mailto|urn|file` goes here, and picks the validator
+    // that `run` passes to `check`.
+}
+
+pub fn run(_args: &Args) -> io::Result<ExitCode> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let summary = check(&mut stdin.lock(), &mut out, &|line| {
+        Uri::parse(line).map(drop)
+    })?;
+    writeln!(
+        out,
+        "{} lines, {} valid, {} invalid",
+        summary.lines, summary.valid, summary.invalid
+    )?;
+    out.flush()?;
+    Ok(if summary.invalid == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What `check` counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub lines: u64,
+    pub valid: u64,
+    pub invalid: u64,
+}
+
+/// Reads `input` line by line into one reused buffer, validates each line
+/// with `validate` and writes a report of each invalid one to `out`.
+pub fn check(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    validate: &dyn Fn(&str) -> Result<(), ParseError>,
+) -> io::Result<Summary> {
+    let mut summary = Summary::default();
+    let mut buffer = Vec::with_capacity(4096);
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', &mut buffer)? == 0 {
+            return Ok(summary);
+        }
+        summary.lines += 1;
+        let number = summary.lines;
+        let line = match buffer.strip_suffix(b"\n") {
+            Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+            None => &buffer[..],
+        };
+        let valid = match std::str::from_utf8(line) {
+            Ok(line) => match validate(line) {
+                Ok(()) => true,
+                Err(err) => {
+                    writeln!(out, "line {number}: {err:#}")?;
+                    false
+                }
+            },
+            Err(err) => {
+                let at = err.valid_up_to();
+                writeln!(
+                    out,
+                    "line {number}: not UTF-8: byte {at} is 0x{:02X}",
+                    line[at]
+                )?;
+                false
+            }
+        };
+        if valid {
+            summary.valid += 1;
+        } else {
+            summary.invalid += 1;
+        }
+    }
+}

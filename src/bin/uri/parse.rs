@@ -1,0 +1,268 @@
+//! `uri parse URI...`: every component of each URI reference, as a table
+//! or as JSON.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use rfc3986::{percent_decode_utf8, Host, ParseError, Uri};
+use serde::Serialize;
+
+/// The arguments of `uri parse` (its help is on `Command::Parse`).
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The URI references (a reference that starts with "-" goes after "--")
+    #[arg(required = true, value_name = "URI")]
+    uris: Vec<String>,
+
+    /// Print one JSON object per reference and line, invalid ones included
+    /// (as {"input", "valid": false, "error"}), instead of tables
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &Args) -> io::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    let mut tables = 0;
+    for input in &args.uris {
+        let parsed = Uri::parse(input);
+        all_valid &= parsed.is_ok();
+        if args.json {
+            let line = match &parsed {
+                Ok(uri) => serde_json::to_string(&Components::new(input, uri)),
+                Err(err) => serde_json::to_string(&Invalid::new(input, err)),
+            }?;
+            writeln!(out, "{line}")?;
+            continue;
+        }
+        match parsed {
+            Ok(uri) => {
+                if tables > 0 {
+                    writeln!(out)?;
+                }
+                tables += 1;
+                writeln!(out, "{input}")?;
+                write_table(&uri, &mut out)?;
+            }
+            Err(err) => {
+                // Keep the order of the report when both go to a terminal.
+                out.flush()?;
+                eprintln!("{input}\n{err:#}");
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The table of `examples/uri.rs`, with decoded forms where they differ.
+fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
+    let text = |value: Option<&str>| match value {
+        None => "(undefined)".to_string(),
+        Some("") => "\"\"".to_string(),
+        Some(value) => value.to_string(),
+    };
+    // The text, and its percent-decoded form when that differs and is UTF-8.
+    let decoded = |value: Option<&str>| {
+        let shown = text(value);
+        match value.map(percent_decode_utf8) {
+            Some(Ok(plain)) if Some(&*plain) != value => format!("{shown}  (decoded {plain})"),
+            _ => shown,
+        }
+    };
+    let host = match uri.host() {
+        None => text(None),
+        Some(host) => {
+            let kind = match host {
+                Host::Ipv4(address) => format!("IPv4address {address}"),
+                Host::Ipv6(address) => format!("IPv6address {address}"),
+                Host::IpvFuture { version, address } => {
+                    format!("IPvFuture version {version}, address {address}")
+                }
+                Host::RegName(name) => match percent_decode_utf8(name) {
+                    Ok(plain) if plain != name.as_str() => format!("reg-name, decoded {plain}"),
+                    _ => "reg-name".to_string(),
+                },
+            };
+            format!("{}  ({kind})", text(uri.host_str()))
+        }
+    };
+    let port = match (uri.port_str(), uri.port()) {
+        (Some(digits), Some(number)) if digits != number.to_string() => {
+            format!("{digits}  (number {number})")
+        }
+        (port, _) => text(port),
+    };
+    let segments = uri
+        .path_segments()
+        .map(|s| format!("{s:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let reference = if uri.is_relative() {
+        "relative reference"
+    } else {
+        "URI"
+    };
+    let rows = [
+        ("reference", reference.to_string()),
+        ("scheme", text(uri.scheme())),
+        ("authority", text(uri.authority().map(|a| a.as_str()))),
+        ("userinfo", decoded(uri.userinfo())),
+        ("host", host),
+        ("port", port),
+        ("path", decoded(Some(uri.path()))),
+        ("segments", format!("[{segments}]")),
+        ("query", decoded(uri.query())),
+        ("fragment", decoded(uri.fragment())),
+    ];
+    let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    for (name, value) in rows {
+        writeln!(out, "  {name:<width$}  {value}")?;
+    }
+    Ok(())
+}
+
+/// The JSON object of a valid reference. Components are as written;
+/// `decoded` has the percent-decoded form of each that has one, `null`
+/// where the component is undefined or its decoded octets are not UTF-8.
+#[derive(Serialize)]
+struct Components<'a> {
+    input: &'a str,
+    valid: bool,
+    /// "uri" or "relative".
+    reference: &'static str,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<HostJson<'a>>,
+    /// The port number; `null` when there is no port or it is empty.
+    port: Option<u16>,
+    /// The port as written; `""` for an empty port.
+    port_str: Option<&'a str>,
+    path: &'a str,
+    segments: Vec<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+    decoded: Decoded,
+}
+
+#[derive(Serialize)]
+struct HostJson<'a> {
+    /// As written, IP literals with their brackets.
+    text: &'a str,
+    /// "ipv4", "ipv6", "ipvfuture" or "reg-name".
+    kind: &'static str,
+    /// The address of an IPv4 or IPv6 host in its canonical form, the part
+    /// after the "." of an IPvFuture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    address: Option<String>,
+    /// The version of an IPvFuture.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    version: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct Decoded {
+    userinfo: Option<String>,
+    host: Option<String>,
+    path: Option<String>,
+    segments: Vec<Option<String>>,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+impl<'a> Components<'a> {
+    fn new(input: &'a str, uri: &'a Uri) -> Components<'a> {
+        let decode = |value: Option<&str>| {
+            value
+                .and_then(|text| percent_decode_utf8(text).ok())
+                .map(|text| text.into_owned())
+        };
+        let host = uri.host().map(|host| {
+            let (kind, address, version) = match host {
+                Host::Ipv4(address) => ("ipv4", Some(address.to_string()), None),
+                Host::Ipv6(address) => ("ipv6", Some(address.to_string()), None),
+                Host::IpvFuture { version, address } => (
+                    "ipvfuture",
+                    Some(address.to_string()),
+                    Some(version.as_str()),
+                ),
+                Host::RegName(_) => ("reg-name", None, None),
+            };
+            HostJson {
+                text: uri.host_str().unwrap_or(""),
+                kind,
+                address,
+                version,
+            }
+        });
+        Components {
+            input,
+            valid: true,
+            reference: if uri.is_relative() { "relative" } else { "uri" },
+            scheme: uri.scheme(),
+            authority: uri.authority().map(|a| a.as_str()),
+            userinfo: uri.userinfo(),
+            host,
+            port: uri.port(),
+            port_str: uri.port_str(),
+            path: uri.path(),
+            segments: uri.path_segments().collect(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+            decoded: Decoded {
+                userinfo: decode(uri.userinfo()),
+                host: match uri.host() {
+                    Some(Host::RegName(name)) => decode(Some(name)),
+                    _ => decode(uri.host_str()),
+                },
+                path: decode(Some(uri.path())),
+                segments: uri.path_segments().map(|s| decode(Some(s))).collect(),
+                query: decode(uri.query()),
+                fragment: decode(uri.fragment()),
+            },
+        }
+    }
+}
+
+/// The JSON object of an invalid reference.
+#[derive(Serialize)]
+struct Invalid<'a> {
+    input: &'a str,
+    valid: bool,
+    error: ErrorJson,
+}
+
+#[derive(Serialize)]
+struct ErrorJson {
+    /// The `ErrorKind` variant's name: "Host", "InvalidCharacter", ...
+    kind: String,
+    /// Byte offset into the input.
+    offset: usize,
+    expected: String,
+    /// The character at the offset; `null` at the end of the input.
+    found: Option<char>,
+    /// The one-line message.
+    message: String,
+}
+
+impl<'a> Invalid<'a> {
+    fn new(input: &'a str, err: &ParseError) -> Invalid<'a> {
+        Invalid {
+            input,
+            valid: false,
+            error: ErrorJson {
+                kind: format!("{:?}", err.kind()),
+                offset: err.offset(),
+                expected: err.expected().to_string(),
+                found: err.found(),
+                message: err.to_string(),
+            },
+        }
+    }
+}

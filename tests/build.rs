@@ -1,0 +1,368 @@
+//! Building URI references and changing their components: percent-encoding
+//! per component, the disambiguation rules, and the errors.
+
+use std::net::{Ipv4Addr, Ipv6Addr};
+
+use rfc3986::{BuildError, Component, ErrorKind, Uri, UriBuilder};
+use rstest::rstest;
+
+/// Builds, and checks the invariants of what was built.
+fn build(builder: UriBuilder) -> Result<Uri, BuildError> {
+    let uri = builder.build()?;
+    uri.check_invariants().unwrap();
+    Ok(uri)
+}
+
+fn built(builder: UriBuilder) -> String {
+    build(builder).unwrap().to_string()
+}
+
+/// The component, the error kind and offset in the text given for it.
+fn invalid(builder: UriBuilder) -> (Component, ErrorKind, usize) {
+    match builder.build() {
+        Err(BuildError::Invalid { component, source }) => {
+            (component, source.kind(), source.offset())
+        }
+        other => panic!("expected BuildError::Invalid, got {other:?}"),
+    }
+}
+
+/// Every character that some component must encode, and the sub-delims and
+/// unreserved marks that none does.
+const MIXED: &str = " \"#%/:<>?@[\\]^`{|}é!$&'()*+,;=-._~";
+
+#[test]
+fn each_component_encodes_exactly_what_its_rule_excludes() {
+    let uri = build(
+        Uri::builder()
+            .scheme("s")
+            .userinfo_decoded(MIXED)
+            .host_decoded(MIXED)
+            .path_segments(["", MIXED])
+            .query_decoded(MIXED)
+            .fragment_decoded(MIXED),
+    )
+    .unwrap();
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+    assert_eq!(
+        uri.userinfo(),
+        Some("%20%22%23%25%2F:%3C%3E%3F%40%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~")
+    );
+    // reg-name = *( unreserved / pct-encoded / sub-delims )
+    assert_eq!(
+        uri.host_str(),
+        Some("%20%22%23%25%2F%3A%3C%3E%3F%40%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~")
+    );
+    // segment = *pchar; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+    assert_eq!(
+        uri.path(),
+        "/%20%22%23%25%2F:%3C%3E%3F@%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~"
+    );
+    // query = fragment = *( pchar / "/" / "?" )
+    let query = "%20%22%23%25/:%3C%3E?@%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~";
+    assert_eq!(uri.query(), Some(query));
+    assert_eq!(uri.fragment(), Some(query));
+}
+
+#[test]
+fn a_relative_references_first_segment_encodes_colons() {
+    // segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+    assert_eq!(
+        built(Uri::builder().path_segments([MIXED, MIXED])),
+        "%20%22%23%25%2F%3A%3C%3E%3F@%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~/\
+         %20%22%23%25%2F:%3C%3E%3F@%5B%5C%5D%5E%60%7B%7C%7D%C3%A9!$&'()*+,;=-._~"
+    );
+    // With a scheme, the first segment is a segment-nz and keeps its ":".
+    assert_eq!(
+        built(
+            Uri::builder()
+                .scheme("urn")
+                .path_segments(["isbn:0451450523"])
+        ),
+        "urn:isbn:0451450523"
+    );
+}
+
+#[test]
+fn query_pairs_encode_their_delimiters_and_plus() {
+    let uri = build(Uri::builder().path("/search").query_pairs([
+        ("q", "a&b=c+d e"),
+        ("", ""),
+        ("x=y", "?/"),
+    ]))
+    .unwrap();
+    assert_eq!(uri.as_str(), "/search?q=a%26b%3Dc%2Bd%20e&=&x%3Dy=?/");
+    let pairs: Vec<(String, String)> = uri
+        .query_pairs()
+        .map(|(name, value)| (name.into_owned(), value.into_owned()))
+        .collect();
+    // The pair ("", "") is the piece "=", which is not empty.
+    assert_eq!(
+        pairs,
+        [("q", "a&b=c+d e"), ("", ""), ("x=y", "?/")].map(|(n, v)| (n.to_string(), v.to_string()))
+    );
+}
+
+#[rstest]
+// path-noscheme: a relative reference's first segment has no ":".
+#[case(Uri::builder().path("a:b"), "./a:b")]
+#[case(Uri::builder().path("a:b/c").query("q"), "./a:b/c?q")]
+#[case(Uri::builder().path("a/b:c"), "a/b:c")]
+#[case(Uri::builder().scheme("s").path("a:b"), "s:a:b")]
+// Without an authority the path cannot start with "//".
+#[case(Uri::builder().path("//a"), "/.//a")]
+#[case(Uri::builder().scheme("s").path("//a/b"), "s:/.//a/b")]
+#[case(Uri::builder().path_segments(["", "", "a"]), "/.//a")]
+#[case(Uri::builder().path("/"), "/")]
+// With an authority the path is empty or starts with "/".
+#[case(Uri::builder().host("h").path(""), "//h")]
+#[case(Uri::builder().host("h").path("//a"), "//h//a")]
+#[case(Uri::builder().host("h").path_segments(["", "a:b"]), "//h/a:b")]
+// An empty host is an authority (file:///), not no host.
+#[case(Uri::builder().scheme("file").host("").path("/etc/hosts"), "file:///etc/hosts")]
+#[case(Uri::builder().scheme("file").path("/etc/hosts"), "file:/etc/hosts")]
+#[case(Uri::builder().host("h").port_str(""), "//h:")]
+#[case(Uri::builder().host("h").port(0), "//h:0")]
+#[case(Uri::builder().host("h").userinfo(""), "//@h")]
+#[case(Uri::builder().query("").fragment(""), "?#")]
+#[case(Uri::builder(), "")]
+fn disambiguation(#[case] builder: UriBuilder, #[case] expected: &str) {
+    assert_eq!(built(builder), expected);
+}
+
+#[test]
+fn hosts_typed_and_as_ip_addresses() {
+    assert_eq!(
+        built(
+            Uri::builder()
+                .scheme("http")
+                .host_ip(Ipv4Addr::new(192, 0, 2, 16))
+        ),
+        "http://192.0.2.16"
+    );
+    assert_eq!(
+        built(
+            Uri::builder()
+                .scheme("http")
+                .host_ip("2001:db8::7".parse::<Ipv6Addr>().unwrap())
+        ),
+        "http://[2001:db8::7]"
+    );
+    for text in [
+        "http://192.0.2.16/",
+        "http://[2001:db8::7]/",
+        "http://[v1F.a:b]/",
+        "http://ex%41mple.com/",
+        "http:///",
+    ] {
+        let uri = Uri::parse(text).unwrap();
+        let rebuilt = built(
+            Uri::builder()
+                .scheme("http")
+                .host_typed(uri.host().unwrap())
+                .path("/"),
+        );
+        assert_eq!(rebuilt, text);
+    }
+}
+
+#[rstest]
+#[case(Uri::builder().scheme(""), Component::Scheme, ErrorKind::Scheme, 0)]
+#[case(Uri::builder().scheme("1http"), Component::Scheme, ErrorKind::Scheme, 0)]
+#[case(Uri::builder().scheme("ht tp"), Component::Scheme, ErrorKind::InvalidCharacter, 2)]
+#[case(Uri::builder().scheme("http:"), Component::Scheme, ErrorKind::Scheme, 4)]
+#[case(Uri::builder().userinfo("a@b").host("h"), Component::Userinfo, ErrorKind::Userinfo, 1)]
+#[case(Uri::builder().userinfo("a%2").host("h"), Component::Userinfo, ErrorKind::PercentEncoding, 1)]
+#[case(Uri::builder().host("evil.com/x"), Component::Host, ErrorKind::Host, 8)]
+#[case(Uri::builder().host("evil.com@good.com"), Component::Host, ErrorKind::Host, 8)]
+#[case(Uri::builder().host("evil.com?x"), Component::Host, ErrorKind::Host, 8)]
+#[case(Uri::builder().host("evil.com#x"), Component::Host, ErrorKind::Host, 8)]
+#[case(Uri::builder().host("a:80"), Component::Host, ErrorKind::Host, 1)]
+#[case(Uri::builder().host("[::1]:80"), Component::Host, ErrorKind::Host, 5)]
+#[case(Uri::builder().host("[::1]x"), Component::Host, ErrorKind::Host, 5)]
+#[case(Uri::builder().host("[::1::]"), Component::Host, ErrorKind::Ipv6Address, 4)]
+#[case(Uri::builder().host("[::1"), Component::Host, ErrorKind::IpLiteral, 4)]
+#[case(Uri::builder().host("exa mple"), Component::Host, ErrorKind::InvalidCharacter, 3)]
+#[case(Uri::builder().host("h").port_str("8o"), Component::Port, ErrorKind::Port, 1)]
+#[case(Uri::builder().host("h").port_str("70000"), Component::Port, ErrorKind::PortRange, 0)]
+#[case(Uri::builder().host("h").port_str("0065536"), Component::Port, ErrorKind::PortRange, 0)]
+#[case(Uri::builder().path("/a?b"), Component::Path, ErrorKind::Path, 2)]
+#[case(Uri::builder().path("a#b"), Component::Path, ErrorKind::Path, 1)]
+#[case(Uri::builder().path("a b"), Component::Path, ErrorKind::InvalidCharacter, 1)]
+#[case(Uri::builder().query("a#b"), Component::Query, ErrorKind::Query, 1)]
+#[case(Uri::builder().query("%zz"), Component::Query, ErrorKind::PercentEncoding, 0)]
+#[case(Uri::builder().fragment("a#b"), Component::Fragment, ErrorKind::Fragment, 1)]
+fn invalid_components(
+    #[case] builder: UriBuilder,
+    #[case] component: Component,
+    #[case] kind: ErrorKind,
+    #[case] offset: usize,
+) {
+    assert_eq!(invalid(builder), (component, kind, offset));
+}
+
+#[test]
+fn combinations_no_uri_can_have() {
+    assert_eq!(
+        Uri::builder().port(80).build().unwrap_err(),
+        BuildError::PortWithoutHost
+    );
+    assert_eq!(
+        Uri::builder().userinfo("u").path("/").build().unwrap_err(),
+        BuildError::UserinfoWithoutHost
+    );
+    assert_eq!(
+        Uri::builder().host("h").path("a").build().unwrap_err(),
+        BuildError::RootlessPathWithAuthority
+    );
+    assert_eq!(
+        Uri::builder()
+            .host("h")
+            .path_segments(["a"])
+            .build()
+            .unwrap_err(),
+        BuildError::RootlessPathWithAuthority
+    );
+}
+
+#[test]
+fn error_messages() {
+    assert_eq!(
+        Uri::builder().port(80).build().unwrap_err().to_string(),
+        "a port needs a host: the port belongs to the authority, which has a host (RFC 3986 section 3.2)"
+    );
+    assert_eq!(
+        Uri::builder()
+            .host("h")
+            .path("a")
+            .build()
+            .unwrap_err()
+            .to_string(),
+        r#"with an authority, the path must be empty or start with "/" (RFC 3986 section 3.3)"#
+    );
+    let err = Uri::builder().host("evil.com/x").build().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the host given is not a valid host: invalid host at byte 8: expected reg-name character, found '/'"
+    );
+    let BuildError::Invalid { source, .. } = err else {
+        panic!()
+    };
+    assert_eq!(
+        format!("{source:#}").lines().skip(1).collect::<Vec<_>>(),
+        ["  evil.com/x", "          ^"]
+    );
+}
+
+#[test]
+fn debug_hides_the_password() {
+    let builder = Uri::builder().userinfo("user:secret").host("h");
+    let debug = format!("{builder:?}");
+    assert!(debug.contains(r#"userinfo: Some("user:***")"#), "{debug}");
+    assert!(!debug.contains("secret"), "{debug}");
+}
+
+#[test]
+fn setters_change_one_component() {
+    let mut uri = Uri::parse("http://user@example.com:8080/a/b?q#f").unwrap();
+    uri.set_scheme(Some("https")).unwrap();
+    assert_eq!(uri, "https://user@example.com:8080/a/b?q#f");
+    uri.set_userinfo(None).unwrap();
+    assert_eq!(uri, "https://example.com:8080/a/b?q#f");
+    uri.set_port(Some(443)).unwrap();
+    assert_eq!(uri, "https://example.com:443/a/b?q#f");
+    uri.set_port(None).unwrap();
+    assert_eq!(uri, "https://example.com/a/b?q#f");
+    uri.set_host(Some("192.0.2.16")).unwrap();
+    assert_eq!(uri, "https://192.0.2.16/a/b?q#f");
+    uri.set_path("").unwrap();
+    assert_eq!(uri, "https://192.0.2.16?q#f");
+    uri.set_query(Some("a=1&b=2")).unwrap();
+    assert_eq!(uri, "https://192.0.2.16?a=1&b=2#f");
+    uri.set_query(None).unwrap();
+    uri.set_fragment(Some("")).unwrap();
+    assert_eq!(uri, "https://192.0.2.16#");
+    uri.set_fragment(None).unwrap();
+    uri.set_userinfo(Some("a:b")).unwrap();
+    assert_eq!(uri, "https://a:b@192.0.2.16");
+    uri.check_invariants().unwrap();
+}
+
+#[test]
+fn setters_keep_the_disambiguation_rules() {
+    let mut uri = Uri::parse("http://h//a/b").unwrap();
+    uri.set_host(None).unwrap();
+    assert_eq!(uri, "http:/.//a/b");
+    uri.set_scheme(None).unwrap();
+    assert_eq!(uri, "/.//a/b");
+
+    let mut uri = Uri::parse("urn:example:animal").unwrap();
+    uri.set_scheme(None).unwrap();
+    assert_eq!(uri, "./example:animal");
+    assert_eq!(uri.path(), "./example:animal");
+
+    let mut uri = Uri::parse("mailto:a@example.com").unwrap();
+    assert_eq!(
+        uri.set_host(Some("h")),
+        Err(BuildError::RootlessPathWithAuthority)
+    );
+    assert_eq!(uri, "mailto:a@example.com");
+}
+
+#[test]
+fn a_failed_set_leaves_the_uri_unchanged() {
+    let original = "http://user@example.com:8080/a?q#f";
+    let mut uri = Uri::parse(original).unwrap();
+    for host in [
+        "evil.com/x",
+        "evil.com@good.com",
+        "evil.com:1",
+        "evil.com?",
+        "evil.com#",
+    ] {
+        let err = uri.set_host(Some(host)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                BuildError::Invalid {
+                    component: Component::Host,
+                    ..
+                }
+            ),
+            "{host}: {err:?}"
+        );
+    }
+    assert!(uri.set_host(None).is_err());
+    assert!(uri.set_path("a").is_err());
+    assert!(uri.set_path("/a?b").is_err());
+    assert!(uri.set_query(Some("a#b")).is_err());
+    assert!(uri.set_fragment(Some("#")).is_err());
+    assert!(uri.set_userinfo(Some("a@b")).is_err());
+    assert!(uri.set_scheme(Some("")).is_err());
+    assert_eq!(uri, original);
+
+    let mut no_host = Uri::parse("/a").unwrap();
+    assert_eq!(no_host.set_port(Some(1)), Err(BuildError::PortWithoutHost));
+    assert_eq!(
+        no_host.set_userinfo(Some("u")),
+        Err(BuildError::UserinfoWithoutHost)
+    );
+    assert_eq!(no_host, "/a");
+}
+
+#[test]
+fn to_builder_gives_the_same_uri() {
+    for text in [
+        "foo://user:pw@example.com:8042/over/there?name=ferret#nose",
+        "urn:example:animal:ferret:nose",
+        "http://h:/",
+        "//@:",
+        "./a:b",
+        "/.//a",
+        "",
+        "?#",
+    ] {
+        let uri = Uri::parse(text).unwrap();
+        assert_eq!(uri.to_builder().build().unwrap(), uri);
+    }
+}
