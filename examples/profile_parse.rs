@@ -1,0 +1,30 @@
+//! Parses the benchmark corpus once, for a profiler: the parse-time profile
+//! in BENCHMARKS.md comes from
+//!
+//! ```text
+//! CARGO_PROFILE_RELEASE_DEBUG=true cargo build --release --example profile_parse
+//! valgrind --tool=callgrind target/release/examples/profile_parse rfc3986
+//! callgrind_annotate --inclusive=yes callgrind.out.*
+//! ```
+//!
+//! The argument picks the parser: `rfc3986` (the default), `fluent-uri`, or
+//! `none` (only generate the corpus, to subtract its cost).
+
+#[path = "../benches/support/corpus.rs"]
+mod corpus;
+
+fn main() {
+    let which = std::env::args().nth(1).unwrap_or_else(|| "rfc3986".into());
+    let corpus = corpus::standard();
+    let read: fn(&str) -> usize = match which.as_str() {
+        "rfc3986" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.path().len()),
+        "fluent-uri" => |s| fluent_uri::UriRef::parse(s).map_or(0, |uri| uri.path().as_str().len()),
+        "none" => |_| 0,
+        other => {
+            eprintln!("unknown parser {other:?}: rfc3986, fluent-uri or none");
+            std::process::exit(2);
+        }
+    };
+    let total: usize = corpus.iter().map(|s| read(s)).sum();
+    println!("{} references, {total} bytes of path", corpus.len());
+}
