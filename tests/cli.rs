@@ -199,6 +199,128 @@ fn check_streams_100k_lines() {
     assert_eq!(code, 1);
 }
 
+#[test]
+fn check_scheme_http() {
+    let input = b"http://example.com/a?b#c\n\
+        HTTPS://[::1]:8443/\n\
+        http:///path\n\
+        http://user:secret@example.com/\n\
+        ftp://example.com/\n\
+        http://exa mple.com/\n";
+    let (out, err, code) = run(&["check", "--scheme", "http"], input);
+    assert_eq!(
+        out,
+        r##"line 3: invalid http URI at byte 7: expected a host that is not empty (RFC 9110 section 4.2.1), found '/'
+  http:///path
+         ^
+line 4: invalid http URI at byte 7: expected no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4), found 'u'
+  http://user:secret@example.com/
+         ^
+line 5: invalid http URI at byte 0: expected http https-URI or http-URI, found 'f'
+  ftp://example.com/
+  ^
+line 6: invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://exa mple.com/
+            ^
+6 lines, 2 valid, 4 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_mailto() {
+    let input = b"mailto:joe@example.com?cc=bob@example.com&body=hello\r\n\
+        mailto:?to=joe@example.com\r\n\
+        mailto:joe@example.com?cc=bob@example.com?body=hello\r\n\
+        mailto:joe@example.com?cc=bob@example.com&subject=a-rather-long-subject?\r\n\
+        http://example.com/\r\n";
+    let (out, err, code) = run(&["check", "--scheme", "mailto"], input);
+    // A long line is cut around the byte at fault, as for RFC 3986 errors.
+    assert_eq!(
+        out,
+        r##"line 3: invalid mailto URI at byte 41: expected mailto hfvalue, found '?'
+  ...e@example.com?cc=bob@example.com?body=hello
+                                     ^
+line 4: invalid mailto URI at byte 71: expected mailto hfvalue, found '?'
+  ...om&subject=a-rather-long-subject?
+                                     ^
+line 5: invalid mailto URI at byte 0: expected mailto mailtoURI, found 'h'
+  http://example.com/
+  ^
+5 lines, 2 valid, 3 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_urn() {
+    let input = b"urn:example:a123,z456?+abc?=xyz#789\n\
+        URN:ISBN:0-395-36341-1\n\
+        urn:a:b\n\
+        urn:example:\n";
+    let (out, err, code) = run(&["check", "--scheme", "urn"], input);
+    assert_eq!(
+        out,
+        r##"line 3: invalid urn URI at byte 4: expected urn NID, found 'a'
+  urn:a:b
+      ^
+line 4: invalid urn URI at byte 12: expected urn NSS, found end of input
+  urn:example:
+              ^
+4 lines, 2 valid, 2 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_file() {
+    let input = b"file:///etc/hosts\n\
+        file:///c:/path/to/file\n\
+        file://host.example.com/path/to/file\n\
+        file:///etc/hosts?x\n\
+        file:etc/hosts\n";
+    let (out, err, code) = run(&["check", "--scheme", "file"], input);
+    assert_eq!(
+        out,
+        r##"line 4: invalid file URI at byte 17: expected file auth-path, found '?'
+  file:///etc/hosts?x
+                   ^
+line 5: invalid file URI at byte 5: expected file local-path, found 'e'
+  file:etc/hosts
+       ^
+5 lines, 3 valid, 2 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["check", "--scheme=file"], b"file:///a\nfile:/b\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_scheme_must_be_known() {
+    let (out, err, code) = run(&["check", "--scheme", "gopher"], b"gopher://a/\n");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: invalid value 'gopher' for '--scheme <SCHEME>'
+  [possible values: http, mailto, urn, file]
+
+For more information, try '--help'.
+"
+    );
+    assert_eq!(code, 2);
+}
+
 /// clap exits with 2 for a usage error, which is what the tool documents.
 #[test]
 fn usage_errors_exit_2() {

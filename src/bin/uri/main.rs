@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod excerpt;
 mod parse;
 
 use std::io;
@@ -53,8 +54,9 @@ enum Command {
     /// Each invalid line is printed with its number and the error, with a
     /// caret under the byte at fault; then a summary: lines, valid, invalid.
     /// Lines end in LF or CRLF; a line that is not UTF-8 is invalid; an empty
-    /// line is a valid (empty) relative reference. Memory use does not grow
-    /// with the number of lines. Exit status: 0 when every line is valid, 1
+    /// line is a valid (empty) relative reference. With --scheme, each line
+    /// must also be a URI of that scheme. Memory use does not grow with the
+    /// number of lines. Exit status: 0 when every line is valid, 1
     /// otherwise.
     Check(check::Args),
     // resolve, normalize and relative go here.
