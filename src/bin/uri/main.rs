@@ -5,6 +5,10 @@
 //! uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
 //! uri parse --json 'http://[::1]:80/a%20b'
 //! uri check < urls.txt
+//! uri check --scheme mailto < addresses.txt
+//! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
+//! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
+//! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y'
 //! ```
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
@@ -12,10 +16,9 @@
 //! code) or when the input or output fails.
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
-//! that returns the exit status. `resolve BASE REF...`, `normalize URI...`
-//! and `relative BASE TARGET` are to be added the same way, as variants of
-//! [`Command`]; `check --scheme` as an option of `check::Args` that picks
-//! the validator `check::run` is given.
+//! that returns the exit status; `check --scheme` picks the validator that
+//! `check::check` is given. `excerpt` draws the caret under an error that
+//! has only an offset, as `ParseError`'s `{:#}` does.
 
 #![forbid(unsafe_code)]
 
