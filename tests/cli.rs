@@ -199,6 +199,385 @@ fn check_streams_100k_lines() {
     assert_eq!(code, 1);
 }
 
+#[test]
+fn check_scheme_http() {
+    let input = b"http://example.com/a?b#c\n\
+        HTTPS://[::1]:8443/\n\
+        http:///path\n\
+        http://user:secret@example.com/\n\
+        ftp://example.com/\n\
+        http://exa mple.com/\n";
+    let (out, err, code) = run(&["check", "--scheme", "http"], input);
+    assert_eq!(
+        out,
+        r##"line 3: invalid http URI at byte 7: expected a host that is not empty (RFC 9110 section 4.2.1), found '/'
+  http:///path
+         ^
+line 4: invalid http URI at byte 7: expected no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4), found 'u'
+  http://user:secret@example.com/
+         ^
+line 5: invalid http URI at byte 0: expected http https-URI or http-URI, found 'f'
+  ftp://example.com/
+  ^
+line 6: invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://exa mple.com/
+            ^
+6 lines, 2 valid, 4 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_mailto() {
+    let input = b"mailto:joe@example.com?cc=bob@example.com&body=hello\r\n\
+        mailto:?to=joe@example.com\r\n\
+        mailto:joe@example.com?cc=bob@example.com?body=hello\r\n\
+        mailto:joe@example.com?cc=bob@example.com&subject=a-rather-long-subject?\r\n\
+        http://example.com/\r\n";
+    let (out, err, code) = run(&["check", "--scheme", "mailto"], input);
+    // A long line is cut around the byte at fault, as for RFC 3986 errors.
+    assert_eq!(
+        out,
+        r##"line 3: invalid mailto URI at byte 41: expected mailto hfvalue, found '?'
+  ...e@example.com?cc=bob@example.com?body=hello
+                                     ^
+line 4: invalid mailto URI at byte 71: expected mailto hfvalue, found '?'
+  ...om&subject=a-rather-long-subject?
+                                     ^
+line 5: invalid mailto URI at byte 0: expected mailto mailtoURI, found 'h'
+  http://example.com/
+  ^
+5 lines, 2 valid, 3 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_urn() {
+    let input = b"urn:example:a123,z456?+abc?=xyz#789\n\
+        URN:ISBN:0-395-36341-1\n\
+        urn:a:b\n\
+        urn:example:\n";
+    let (out, err, code) = run(&["check", "--scheme", "urn"], input);
+    assert_eq!(
+        out,
+        r##"line 3: invalid urn URI at byte 4: expected urn NID, found 'a'
+  urn:a:b
+      ^
+line 4: invalid urn URI at byte 12: expected urn NSS, found end of input
+  urn:example:
+              ^
+4 lines, 2 valid, 2 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_scheme_file() {
+    let input = b"file:///etc/hosts\n\
+        file:///c:/path/to/file\n\
+        file://host.example.com/path/to/file\n\
+        file:///etc/hosts?x\n\
+        file:etc/hosts\n";
+    let (out, err, code) = run(&["check", "--scheme", "file"], input);
+    assert_eq!(
+        out,
+        r##"line 4: invalid file URI at byte 17: expected file auth-path, found '?'
+  file:///etc/hosts?x
+                   ^
+line 5: invalid file URI at byte 5: expected file local-path, found 'e'
+  file:etc/hosts
+       ^
+5 lines, 3 valid, 2 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["check", "--scheme=file"], b"file:///a\nfile:/b\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_scheme_must_be_known() {
+    let (out, err, code) = run(&["check", "--scheme", "gopher"], b"gopher://a/\n");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "error: invalid value 'gopher' for '--scheme <SCHEME>'
+  [possible values: http, mailto, urn, file]
+
+For more information, try '--help'.
+"
+    );
+    assert_eq!(code, 2);
+}
+
+/// RFC 3986 section 5.4: each reference and what it resolves to against
+/// "http://a/b/c/d;p?q", normal examples (5.4.1) then abnormal (5.4.2).
+const RFC_EXAMPLES: [(&str, &str); 42] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+const RFC_BASE: &str = "http://a/b/c/d;p?q";
+
+#[test]
+fn resolve_the_examples_of_rfc_3986() {
+    let (out, err, code) = run(&["resolve", RFC_BASE, "g", "../g", "?y", "#s"], b"");
+    assert_eq!(
+        out,
+        "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q#s\n"
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+
+    let mut args = vec!["resolve", RFC_BASE];
+    args.extend(RFC_EXAMPLES.iter().map(|(reference, _)| reference));
+    let (out, err, code) = run(&args, b"");
+    let expected: String = RFC_EXAMPLES
+        .iter()
+        .map(|(_, target)| format!("{target}\n"))
+        .collect();
+    assert_eq!(out, expected);
+    assert_eq!(err, "");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn resolve_non_strict_ignores_the_base_scheme() {
+    let (out, err, code) = run(&["resolve", RFC_BASE, "http:g", "HTTP:g", "ftp:g"], b"");
+    assert_eq!(out, "http:g\nHTTP:g\nftp:g\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+
+    let (out, err, code) = run(
+        &[
+            "resolve",
+            "--non-strict",
+            RFC_BASE,
+            "http:g",
+            "HTTP:g",
+            "ftp:g",
+        ],
+        b"",
+    );
+    assert_eq!(out, "http://a/b/c/g\nhttp://a/b/c/g\nftp:g\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+}
+
+#[test]
+fn resolve_reports_a_bad_reference_and_goes_on() {
+    let (out, err, code) = run(
+        &[
+            "resolve",
+            RFC_BASE,
+            "g",
+            "a b",
+            "../g",
+            "//[::1::]/",
+            "--",
+            "-g",
+        ],
+        b"",
+    );
+    assert_eq!(out, "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/-g\n");
+    assert_eq!(
+        err,
+        r##"REF 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+REF 4: invalid IPv6 address at byte 6: expected "]", found ':'
+  //[::1::]/
+        ^
+"##
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn resolve_reports_a_bad_base_once() {
+    let (out, err, code) = run(&["resolve", "http://[::1::]/", "g", "a b"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        r#"BASE: invalid IPv6 address at byte 11: expected "]", found ':'
+  http://[::1::]/
+             ^
+"#
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["resolve", "/b/c/d", "g", "../g"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "BASE: the base URI has no scheme: only an absolute URI can be a base \
+         (RFC 3986 section 5.2.1)\n"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn normalize_prints_the_normal_form_of_each() {
+    let (out, err, code) = run(
+        &[
+            "normalize",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+            "HTTP://www.EXAMPLE.com:80",
+            // A relative reference keeps its dot segments.
+            "../a/./b/%7e",
+            "http://[::1::]/",
+            "http://a/b/c/g;x=1/../y",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "example://a/b/c/%7Bfoo%7D\nhttp://www.example.com/\n../a/./b/~\nhttp://a/b/c/y\n"
+    );
+    assert_eq!(
+        err,
+        r#"http://[::1::]/
+invalid IPv6 address at byte 11: expected "]", found ':'
+  http://[::1::]/
+             ^
+"#
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["normalize", "http://a/b"], b"");
+    assert_eq!((out.as_str(), err.as_str(), code), ("http://a/b\n", "", 0));
+}
+
+#[test]
+fn relative_prints_the_shortest_reference() {
+    for (target, reference) in [
+        ("http://a/b/c/g", "g"),
+        ("http://a/b/g?y", "../g?y"),
+        ("http://a/b/c/d;p?q", ""),
+        ("http://a/b/c/d;p?q#s", "#s"),
+        ("http://a/b/c/x:y", "./x:y"),
+        ("http://z/b", "//z/b"),
+        ("ftp://a/b", "ftp://a/b"),
+    ] {
+        let (out, err, code) = run(&["relative", RFC_BASE, target], b"");
+        assert_eq!(out, format!("{reference}\n"), "{target}");
+        assert_eq!((err.as_str(), code), ("", 0), "{target}");
+    }
+}
+
+/// `uri resolve BASE "$(uri relative BASE TARGET)"` prints TARGET.
+#[test]
+fn relative_then_resolve_gives_the_target() {
+    let targets = RFC_EXAMPLES.iter().map(|(_, target)| *target).chain([
+        "http://a/b/c/",
+        "http://a",
+        "http://a/b/c/d;p",
+        "f:/a//b",
+    ]);
+    for target in targets {
+        let (reference, err, code) = run(&["relative", RFC_BASE, target], b"");
+        assert_eq!((err.as_str(), code), ("", 0), "{target}");
+        let reference = reference.strip_suffix('\n').unwrap();
+        let (resolved, err, code) = run(&["resolve", RFC_BASE, "--", reference], b"");
+        assert_eq!(resolved, format!("{target}\n"), "{target} by {reference}");
+        assert_eq!((err.as_str(), code), ("", 0), "{target}");
+    }
+}
+
+#[test]
+fn relative_says_why_there_is_no_reference() {
+    let (out, err, code) = run(&["relative", RFC_BASE, "http://a/b/../g"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "TARGET: no reference resolves to it: resolution removes the \".\" and \"..\" \
+         segments of its path \"/b/../g\"; its normal form is http://a/g\n"
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["relative", "../b", "http://a/g"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "BASE: the base URI has no scheme: only an absolute URI can be a base \
+         (RFC 3986 section 5.2.1)\n"
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["relative", RFC_BASE, "/g"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        "TARGET: the target has no scheme: resolution always gives a URI with a scheme, \
+         so no reference resolves to a relative reference\n"
+    );
+    assert_eq!(code, 1);
+
+    // Both invalid: both reported.
+    let (out, err, code) = run(&["relative", "http://a b/", "http://a/%g"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        r##"BASE: invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://a b/
+          ^
+TARGET: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found '%'
+  http://a/%g
+           ^
+"##
+    );
+    assert_eq!(code, 1);
+}
+
 /// clap exits with 2 for a usage error, which is what the tool documents.
 #[test]
 fn usage_errors_exit_2() {
@@ -208,11 +587,24 @@ fn usage_errors_exit_2() {
         &["check", "--bogus"][..],
         &["check", "extra"][..],
         &["frobnicate"][..],
+        &["check", "--scheme"][..],
+        &["check", "--scheme", "ftp"][..],
+        &["check", "--scheme", "HTTP"][..],
+        &["resolve"][..],
+        &["resolve", "http://a/"][..],
+        &["resolve", "--strict", "http://a/", "g"][..],
+        &["normalize"][..],
+        &["relative", "http://a/"][..],
+        &["relative", "http://a/", "http://a/b", "http://a/c"][..],
     ] {
         let (out, err, code) = run(args, b"");
         assert_eq!(code, 2, "{args:?}");
         assert_eq!(out, "", "{args:?}");
-        assert!(err.contains("Usage: uri"), "{args:?}: {err}");
+        // clap shows the usage, or the values it expected.
+        assert!(
+            err.contains("Usage: uri") || err.contains("[possible values: "),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -227,10 +619,71 @@ fn every_subcommand_has_help() {
         ),
         (&["check", "--help"][..], "Usage: uri check"),
         (&["help", "check"][..], "Usage: uri check"),
+        (
+            &["resolve", "--help"][..],
+            "Usage: uri resolve [OPTIONS] <BASE> <REF>...",
+        ),
+        (
+            &["normalize", "--help"][..],
+            "Usage: uri normalize <URI>...",
+        ),
+        (
+            &["relative", "--help"][..],
+            "Usage: uri relative <BASE> <TARGET>",
+        ),
+        (&["help", "relative"][..], "Usage: uri relative"),
     ] {
         let (out, err, code) = run(args, b"");
         assert_eq!(code, 0, "{args:?}");
         assert!(out.contains(usage), "{args:?}: {out}");
         assert_eq!(err, "", "{args:?}");
     }
+}
+
+/// Each subcommand's help ends with an example, and `uri --help` lists it
+/// with its one-line description.
+#[test]
+fn every_subcommand_has_an_example() {
+    for command in ["parse", "check", "resolve", "normalize", "relative"] {
+        let (out, _, code) = run(&[command, "--help"], b"");
+        assert_eq!(code, 0, "{command}");
+        let example = out.split("\nExample:\n  $ uri ").nth(1);
+        let example = example.or_else(|| out.split("\nExample:\n  $ printf ").nth(1));
+        assert!(example.is_some(), "{command}: {out}");
+    }
+    let (out, _, _) = run(&["--help"], b"");
+    for line in [
+        "  resolve    Resolve references against a base URI, one result a line",
+        "  normalize  Normalize URI references, one result a line",
+        "  relative   Print the shortest reference from a base URI to a target URI",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+}
+
+/// The examples in the help are real: each one's output is what it says.
+#[test]
+fn help_examples_are_right() {
+    let (help, _, _) = run(&["resolve", "--help"], b"");
+    let (out, _, _) = run(&["resolve", RFC_BASE, "g", "../g", "?y", "#s"], b"");
+    assert!(help.contains(&indent(&out)), "{help}");
+
+    let (help, _, _) = run(&["normalize", "--help"], b"");
+    let (out, _, _) = run(&["normalize", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d"], b"");
+    assert!(help.contains(&indent(&out)), "{help}");
+
+    let (help, _, _) = run(&["relative", "--help"], b"");
+    let (out, _, _) = run(&["relative", RFC_BASE, "http://a/b/g?y"], b"");
+    assert!(help.contains(&indent(&out)), "{help}");
+
+    let (help, _, _) = run(&["check", "--help"], b"");
+    let (out, _, _) = run(
+        &["check", "--scheme", "urn"],
+        b"urn:isbn:0451450523\nurn:a:b\n",
+    );
+    assert!(help.contains(&indent(&out)), "{help}");
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|line| format!("  {line}\n")).collect()
 }

@@ -5,6 +5,10 @@
 //! uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
 //! uri parse --json 'http://[::1]:80/a%20b'
 //! uri check < urls.txt
+//! uri check --scheme mailto < addresses.txt
+//! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
+//! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
+//! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y'
 //! ```
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
@@ -12,15 +16,18 @@
 //! code) or when the input or output fails.
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
-//! that returns the exit status. `resolve BASE REF...`, `normalize URI...`
-//! and `relative BASE TARGET` are to be added the same way, as variants of
-//! [`Command`]; `check --scheme` as an option of `check::Args` that picks
-//! the validator `check::run` is given.
+//! that returns the exit status; `check --scheme` picks the validator that
+//! `check::check` is given. `excerpt` draws the caret under an error that
+//! has only an offset, as `ParseError`'s `{:#}` does.
 
 #![forbid(unsafe_code)]
 
 mod check;
+mod excerpt;
+mod normalize;
 mod parse;
+mod relative;
+mod resolve;
 
 use std::io;
 use std::process::ExitCode;
@@ -47,17 +54,64 @@ enum Command {
     /// percent-encoded ones with their decoded form when it is UTF-8. An
     /// invalid reference is reported on standard error, with a caret under
     /// the byte at fault, and the exit status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri parse --json 'http://[::1]:80/a%20b'\n  \
+        $ uri parse 'foo://example.com:8042/over/there?name=ferret#nose'")]
     Parse(parse::Args),
     /// Check URI references read from standard input, one a line
     ///
     /// Each invalid line is printed with its number and the error, with a
     /// caret under the byte at fault; then a summary: lines, valid, invalid.
     /// Lines end in LF or CRLF; a line that is not UTF-8 is invalid; an empty
-    /// line is a valid (empty) relative reference. Memory use does not grow
-    /// with the number of lines. Exit status: 0 when every line is valid, 1
+    /// line is a valid (empty) relative reference. With --scheme, each line
+    /// must also be a URI of that scheme. Memory use does not grow with the
+    /// number of lines. Exit status: 0 when every line is valid, 1
     /// otherwise.
+    #[command(after_help = "Example:\n  \
+        $ printf 'urn:isbn:0451450523\\nurn:a:b\\n' | uri check --scheme urn\n  \
+        line 2: invalid urn URI at byte 4: expected urn NID, found 'a'\n    \
+        urn:a:b\n        \
+        ^\n  \
+        2 lines, 1 valid, 1 invalid")]
     Check(check::Args),
-    // resolve, normalize and relative go here.
+    /// Resolve references against a base URI, one result a line
+    ///
+    /// Each reference is resolved as RFC 3986 section 5.2 says, its dot
+    /// segments removed; the results go to standard output in the order of
+    /// the references. An invalid reference is reported on standard error
+    /// with its number (REF 1 is the first), and the others are still
+    /// resolved. An invalid or relative base is reported alone. Exit status:
+    /// 0 when every reference resolved, 1 otherwise.
+    #[command(after_help = "Example:\n  \
+        $ uri resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s'\n  \
+        http://a/b/c/g\n  \
+        http://a/b/g\n  \
+        http://a/b/c/d;p?y\n  \
+        http://a/b/c/d;p?q#s")]
+    Resolve(resolve::Args),
+    /// Normalize URI references, one result a line
+    ///
+    /// The normal form of RFC 3986 section 6.2.2: scheme and host in lower
+    /// case, percent-encodings in upper case and decoded where they stand
+    /// for unreserved characters, dot segments removed, an empty path "/"
+    /// when there is an authority. An invalid reference is reported on
+    /// standard error, with a caret under the byte at fault, and the exit
+    /// status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'\n  \
+        example://a/b/c/%7Bfoo%7D")]
+    Normalize(normalize::Args),
+    /// Print the shortest reference from a base URI to a target URI
+    ///
+    /// The reference resolves against BASE to TARGET exactly, so that
+    /// `uri resolve BASE "$(uri relative BASE TARGET)"` prints TARGET. There
+    /// is none when either is a relative reference, or when the path of
+    /// TARGET has "." or ".." segments (which resolution removes): that is
+    /// reported on standard error and the exit status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y'\n  \
+        ../g?y")]
+    Relative(relative::Args),
 }
 
 /// The exit status for a failure of the input or output itself, the same as
@@ -69,6 +123,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Parse(args) => parse::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Resolve(args) => resolve::run(&args),
+        Command::Normalize(args) => normalize::run(&args),
+        Command::Relative(args) => relative::run(&args),
     };
     match result {
         Ok(code) => code,
