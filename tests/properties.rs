@@ -79,7 +79,7 @@ fn check_error(input: &str, err: &rfc3986::ParseError) -> Result<(), TestCaseErr
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
 
     /// A generated valid reference parses into exactly the components it
     /// was built from, and round-trips.
