@@ -83,6 +83,7 @@ mod error;
 mod grammar;
 mod lower;
 mod percent;
+mod redact;
 mod uri;
 
 use alloc::sync::Arc;
@@ -96,6 +97,7 @@ pub use authority::{Authority, Host, SharedStr};
 pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use percent::{percent_decode, percent_decode_utf8};
+pub use redact::Redacted;
 pub use uri::{PathSegments, Uri};
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
