@@ -86,14 +86,22 @@ impl Context {
                 Context::Start
             };
         };
-        if authority.port_span.is_some() {
-            return Context::Port;
-        }
         // The grammar reads userinfo only when an "@" ends it, so a bad
         // character before a later "@" belongs to the userinfo.
         let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
-        if authority.userinfo.is_none() && authority_rest.get(1..).is_some_and(|r| r.contains('@'))
-        {
+        let userinfo_ahead = authority.userinfo.is_none()
+            && authority_rest.get(1..).is_some_and(|r| r.contains('@'));
+        if authority.port_span.is_some() {
+            // `user:pass` before an "@" reads as far as `user:` as a host
+            // and an empty port: it is userinfo all the same.
+            let named = matches!(authority.host, HostParts::RegName(_) | HostParts::Ipv4(_));
+            return if userinfo_ahead && named {
+                Context::Userinfo
+            } else {
+                Context::Port
+            };
+        }
+        if userinfo_ahead {
             return Context::Userinfo;
         }
         match authority.host {
@@ -143,7 +151,19 @@ where
     let (prefix, rest) = input.split_at(offset);
 
     let context = match parsed.map(|pairs| lower(prefix, pairs)) {
-        Ok(Ok(parts)) => Context::of(&parts, prefix, rest),
+        Ok(Ok(parts)) => {
+            let context = Context::of(&parts, prefix, rest);
+            // The furthest byte pest reports can be short of where the
+            // userinfo fails, when part of it also reads as a host and
+            // port (`user:pa\ss@`): the userinfo rule says where it ends.
+            if let (Context::Userinfo, Some(authority)) = (context, &parts.authority) {
+                let start = authority.span.start;
+                if let Some(len) = match_len::<P, R>(RfcRule::Userinfo, &input[start..]) {
+                    offset = offset.max(start + len);
+                }
+            }
+            context
+        }
         // The prefix has an error of its own, earlier (a port out of range):
         // that is the first error in the input.
         Ok(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
@@ -153,6 +173,7 @@ where
         // scheme-specific lookahead, say): no component to name.
         Ok(Err(_)) | Err(_) => Context::Start,
     };
+    let rest = &input[offset..];
 
     let Some(found) = rest.chars().next() else {
         let (kind, expected) = context.error();

@@ -119,6 +119,7 @@ mod lower;
 mod normalize;
 mod percent;
 mod query;
+mod redact;
 mod relative;
 mod resolve;
 pub mod schemes;
@@ -139,6 +140,7 @@ pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use percent::{percent_decode, percent_decode_utf8};
 pub use query::QueryPairs;
+pub use redact::Redacted;
 #[doc(hidden)]
 pub use resolve::remove_dot_segments_trace;
 pub use resolve::{remove_dot_segments, ResolveError};

@@ -1,0 +1,196 @@
+//! Hostile inputs: megabytes of one character, of one construct, or of a
+//! pattern that makes a backtracking parser work hard. Each must finish
+//! (the grammar is not recursive and every rule is a bounded lookahead or a
+//! linear repetition) with an exact outcome, and an error's message must
+//! stay short whatever the input's length.
+//!
+//! Outcomes only, never times: scaling was measured by hand (1, 2, 4 and
+//! 8 MiB take time in proportion; see the commit that added this file).
+
+use rfc3986::{percent_decode, ErrorKind, Host, ParseError, Uri};
+
+const MIB: usize = 1 << 20;
+
+/// The error of `input`, with its kind and offset, and a message that
+/// does not grow with the input.
+fn fails(input: &str, kind: ErrorKind, offset: usize) -> ParseError {
+    // Not `expect_err`: its message would quote the whole input.
+    let Err(err) = Uri::parse(input) else {
+        panic!("{} bytes parsed, expected an error", input.len());
+    };
+    assert_eq!((err.kind(), err.offset()), (kind, offset), "{err}");
+    let line = err.to_string();
+    assert!(line.len() < 200, "{} bytes: {line}", line.len());
+    // The excerpt is at most 32 characters either side of the offset.
+    let alternate = format!("{err:#}");
+    assert!(alternate.len() < 300, "{} bytes", alternate.len());
+    err
+}
+
+fn parses(input: &str) -> Uri {
+    let uri = Uri::parse(input).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(uri.as_str().len(), input.len());
+    assert_eq!(uri.check_invariants(), Ok(()));
+    uri
+}
+
+#[test]
+fn ten_mebibytes_of_letters_are_a_relative_path() {
+    let uri = parses(&"a".repeat(10 * MIB));
+    assert_eq!(uri.scheme(), None);
+    assert!(uri.authority().is_none());
+    assert_eq!(uri.path().len(), 10 * MIB);
+    assert_eq!(uri.path_segments().count(), 1);
+    assert_eq!((uri.query(), uri.fragment()), (None, None));
+}
+
+#[test]
+fn ten_mebibytes_of_letters_in_an_absolute_path() {
+    let uri = parses(&format!("/{}", "a".repeat(10 * MIB)));
+    assert_eq!(uri.path().len(), 10 * MIB + 1);
+    assert_eq!(
+        uri.path_segments().map(str::len).collect::<Vec<_>>(),
+        [0, 10 * MIB]
+    );
+}
+
+#[test]
+fn ten_mebibytes_of_letters_as_a_scheme() {
+    let uri = parses(&format!("{}:", "a".repeat(10 * MIB)));
+    assert_eq!(uri.scheme().map(str::len), Some(10 * MIB));
+    assert_eq!(uri.path(), "");
+    // Without its ":" it is a relative path, until a character neither
+    // allows: both readings are tried, each in one pass.
+    fails(
+        &format!("{}^", "a".repeat(MIB)),
+        ErrorKind::InvalidCharacter,
+        MIB,
+    );
+}
+
+#[test]
+fn a_mebibyte_of_percent_encodings() {
+    let count = MIB / 3;
+    let input = "%41".repeat(count);
+    let uri = parses(&input);
+    assert_eq!(uri.path().len(), 3 * count);
+    assert_eq!(percent_decode(uri.path()).len(), count);
+    assert!(percent_decode(uri.path()).iter().all(|&b| b == b'A'));
+    // Broken at the very end: the error is at the last "%".
+    fails(&format!("{input}%4"), ErrorKind::PercentEncoding, 3 * count);
+}
+
+#[test]
+fn a_mebibyte_host() {
+    let uri = parses(&format!("http://{}/", "a".repeat(MIB)));
+    assert_eq!(uri.host_str().map(str::len), Some(MIB));
+    assert!(matches!(uri.host(), Some(Host::RegName(name)) if name.len() == MIB));
+    assert_eq!(uri.path(), "/");
+    // A stray character after it, and an "@" after that: the authority
+    // is read as userinfo up to the "@" (section 3.2.1).
+    fails(
+        &format!("http://{} x", "a".repeat(MIB)),
+        ErrorKind::InvalidCharacter,
+        7 + MIB,
+    );
+    fails(
+        &format!("http://{} @", "a".repeat(MIB)),
+        ErrorKind::InvalidCharacter,
+        7 + MIB,
+    );
+    // After a "#" an "@" is fragment, not userinfo.
+    let uri = parses(&format!("http://{}#@", "a".repeat(MIB)));
+    assert_eq!(
+        (uri.host_str().map(str::len), uri.fragment()),
+        (Some(MIB), Some("@"))
+    );
+    // A mebibyte of userinfo before a host.
+    let uri = parses(&format!("http://{}@h", "u:".repeat(MIB / 2)));
+    assert_eq!(uri.userinfo().map(str::len), Some(MIB));
+    assert_eq!(uri.host_str(), Some("h"));
+}
+
+#[test]
+fn a_hundred_thousand_path_segments() {
+    let uri = parses(&format!("http://h{}", "/a".repeat(100_000)));
+    assert_eq!(uri.path_segments().count(), 100_001);
+    let uri = parses(&"/".repeat(100_000));
+    assert_eq!(uri.authority().map(|a| a.as_str()), Some(""));
+    assert_eq!(uri.path().len(), 100_000 - 2);
+    let uri = parses(&"../".repeat(100_000));
+    assert_eq!(uri.path_segments().count(), 100_001);
+}
+
+#[test]
+fn an_ip_literal_of_a_mebibyte_of_hex_digits_and_colons() {
+    // Eight pieces are all an IPv6address can hold: the ninth ":" is
+    // where a "]" had to be.
+    fails(
+        &format!("http://[{}", "a:".repeat(MIB / 2)),
+        ErrorKind::Ipv6Address,
+        8 + 15,
+    );
+    fails(
+        &format!("http://[{}]", "1234:".repeat(MIB / 5)),
+        ErrorKind::Ipv6Address,
+        8 + 39,
+    );
+    // No piece at all fits: five hex digits already are not an h16.
+    fails(
+        &format!("http://[{}", "f".repeat(MIB)),
+        ErrorKind::Ipv6Address,
+        8,
+    );
+    fails(
+        &format!("http://[{}", ":".repeat(MIB)),
+        ErrorKind::Ipv6Address,
+        8 + 2,
+    );
+    fails(
+        &format!("http://[v{}", "f".repeat(MIB)),
+        ErrorKind::IpvFuture,
+        9 + MIB,
+    );
+    // Outside an authority "[" is no URI character a path may hold.
+    fails(&format!("[{}", "a:".repeat(MIB / 2)), ErrorKind::Path, 0);
+}
+
+#[test]
+fn a_mebibyte_of_one_delimiter() {
+    // ":" first is an empty scheme.
+    fails(&":".repeat(MIB), ErrorKind::Scheme, 0);
+    // "@" is a pchar, and a first segment may hold it.
+    assert_eq!(parses(&"@".repeat(MIB)).path().len(), MIB);
+    fails(&"[".repeat(MIB), ErrorKind::Path, 0);
+    fails(&"]".repeat(MIB), ErrorKind::Path, 0);
+    fails(&"%".repeat(MIB), ErrorKind::PercentEncoding, 0);
+    // "//" then an empty authority and a path of empty segments.
+    assert_eq!(parses(&"/".repeat(MIB)).path().len(), MIB - 2);
+    // "?" then a query of "?".
+    assert_eq!(
+        parses(&"?".repeat(MIB)).query().map(str::len),
+        Some(MIB - 1)
+    );
+    fails(&"#".repeat(MIB), ErrorKind::Fragment, 1);
+    assert_eq!(parses(&".".repeat(MIB)).path().len(), MIB);
+}
+
+#[test]
+fn a_mebibyte_of_one_delimiter_in_an_authority() {
+    // An empty host and an empty port, then a ":" that is not a digit.
+    fails(&format!("//{}", ":".repeat(MIB)), ErrorKind::Port, 3);
+    // Empty userinfo, then an "@" where the host starts.
+    fails(&format!("//{}", "@".repeat(MIB)), ErrorKind::Host, 3);
+    fails(&format!("//{}", "[".repeat(MIB)), ErrorKind::Ipv6Address, 3);
+    fails(
+        &format!("//{}", "%".repeat(MIB)),
+        ErrorKind::PercentEncoding,
+        2,
+    );
+    // The port grammar allows any number of digits; the value must fit.
+    let err = fails(&format!("//a:{}", "1".repeat(MIB)), ErrorKind::PortRange, 4);
+    assert_eq!(err.found(), None);
+    // A dotted name of a mebibyte is a registered name, not IPv4.
+    let uri = parses(&format!("//{}1", "1.".repeat(MIB / 2)));
+    assert!(matches!(uri.host(), Some(Host::RegName(name)) if name.len() == MIB + 1));
+}

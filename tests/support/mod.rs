@@ -1,0 +1,6 @@
+//! Helpers shared by the integration tests. Each test file uses part of
+//! them, so unused items are expected.
+#![allow(dead_code)]
+
+pub mod differential;
+pub mod generate;
