@@ -2,8 +2,8 @@
 //! components they were built from, and no string makes the parser panic
 //! or break its invariants.
 //!
-//! The generators are in `support/generate.rs`; the resolve and normalize
-//! properties will reuse them.
+//! The generators are in `support/generate.rs`; `properties_resolve.rs`
+//! uses them for resolution and normalization.
 
 mod support;
 
