@@ -194,3 +194,23 @@ fn a_mebibyte_of_one_delimiter_in_an_authority() {
     let uri = parses(&format!("//{}1", "1.".repeat(MIB / 2)));
     assert!(matches!(uri.host(), Some(Host::RegName(name)) if name.len() == MIB + 1));
 }
+
+/// 100,000 `../` segments being resolved, against a short base and against
+/// a base of 100,000 segments: dot-segment removal is linear, and the
+/// result is exact.
+#[test]
+fn a_hundred_thousand_dot_dot_segments_resolve() {
+    let reference = Uri::parse(&format!("{}g", "../".repeat(100_000))).unwrap();
+
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    assert_eq!(base.resolve(&reference).unwrap(), "http://a/g");
+
+    let deep = Uri::parse(&format!("http://a{}/last", "/s".repeat(100_000))).unwrap();
+    assert_eq!(deep.resolve(&reference).unwrap(), "http://a/g");
+    let shallower = Uri::parse(&format!("{}g", "../".repeat(99_999))).unwrap();
+    assert_eq!(deep.resolve(&shallower).unwrap(), "http://a/s/g");
+
+    // And the same through normalization of an absolute URI.
+    let uri = Uri::parse(&format!("http://a/b{}/g", "/..".repeat(100_000))).unwrap();
+    assert_eq!(uri.normalize(), "http://a/g");
+}
