@@ -10,38 +10,7 @@ mod support;
 use proptest::prelude::*;
 use rfc3986::{ErrorKind, Host, Uri};
 use support::generate::{uri_ish, uri_reference, ExpectedHost};
-
-/// The components of a parsed reference joined back as RFC 3986 section
-/// 5.3 does: scheme ":", "//" authority, path, "?" query, "#" fragment.
-fn recompose(uri: &Uri) -> String {
-    let mut s = String::new();
-    if let Some(scheme) = uri.scheme() {
-        s.push_str(scheme);
-        s.push(':');
-    }
-    if let Some(authority) = uri.authority() {
-        s.push_str("//");
-        if let Some(userinfo) = authority.userinfo() {
-            s.push_str(userinfo);
-            s.push('@');
-        }
-        s.push_str(authority.host_str());
-        if let Some(port) = authority.port_str() {
-            s.push(':');
-            s.push_str(port);
-        }
-    }
-    s.push_str(uri.path());
-    if let Some(query) = uri.query() {
-        s.push('?');
-        s.push_str(query);
-    }
-    if let Some(fragment) = uri.fragment() {
-        s.push('#');
-        s.push_str(fragment);
-    }
-    s
-}
+use support::recompose::recompose;
 
 /// What every successful parse must satisfy.
 fn check_parsed(input: &str, uri: &Uri) -> Result<(), TestCaseError> {

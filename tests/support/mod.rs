@@ -4,3 +4,4 @@
 
 pub mod differential;
 pub mod generate;
+pub mod recompose;
