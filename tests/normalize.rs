@@ -28,6 +28,8 @@ fn assert_reparses(uri: &Uri) {
 #[case::rfc_example("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D")]
 // 6.2.2.1: case.
 #[case::scheme_and_host("HTTP://www.EXAMPLE.com/", "http://www.example.com/")]
+// The example: case, default port and empty path at once.
+#[case::case_port_and_path("HTTP://www.EXAMPLE.com:80", "http://www.example.com/")]
 #[case::hex_digits_upper("http://a/%3a%2f%c3%a9", "http://a/%3A%2F%C3%A9")]
 #[case::path_case_kept("http://a/ABC/Def", "http://a/ABC/Def")]
 #[case::userinfo_case_kept("http://User:PASS%3a@a/", "http://User:PASS%3A@a/")]
