@@ -186,13 +186,7 @@ impl fmt::Display for ParseError {
             (_, None) => f.write_str(", found end of input")?,
         }
         if f.alternate() {
-            write!(
-                f,
-                "\n  {}\n  {:>width$}",
-                self.excerpt.text,
-                "^",
-                width = self.excerpt.caret + 1
-            )?;
+            self.excerpt.write(f)?;
         }
         Ok(())
     }
@@ -202,7 +196,7 @@ impl fmt::Display for ParseError {
 /// characters on each side of the offset, control and other invisible
 /// characters escaped so that the caret column stays right.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Excerpt {
+pub(crate) struct Excerpt {
     text: String,
     /// Column of the caret, in characters of `text`.
     caret: usize,
@@ -212,7 +206,7 @@ impl Excerpt {
     const RADIUS: usize = 32;
     const CUT: &'static str = "...";
 
-    fn new(input: &str, offset: usize) -> Excerpt {
+    pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let offset = floor_char_boundary(input, offset.min(input.len()));
         let (before, after) = input.split_at(offset);
 
@@ -242,12 +236,24 @@ impl Excerpt {
         }
         Excerpt { text, caret }
     }
+
+    /// Writes the two lines that go under an error message, each indented
+    /// by two spaces: the excerpt, and a caret under the offset.
+    pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\n  {}\n  {:>width$}",
+            self.text,
+            "^",
+            width = self.caret + 1
+        )
+    }
 }
 
 /// A character as an error shows it: itself when it is visible, escaped
 /// (`\u{202e}`, `\n`) when it is a control or other invisible character, so
 /// that what the message shows is what the input holds.
-struct Escaped(char);
+pub(crate) struct Escaped(pub(crate) char);
 
 impl fmt::Display for Escaped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

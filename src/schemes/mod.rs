@@ -43,7 +43,7 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pairs;
 use pest::Parser;
 
-use crate::error::ParseError;
+use crate::error::{Escaped, Excerpt, ParseError};
 use crate::grammar::UriRule;
 use crate::uri::Uri;
 
@@ -226,7 +226,8 @@ impl SchemeError {
 /// the byte offset where the grammar or the check stopped, and what was
 /// expected there.
 ///
-/// `Display` gives one line, like [`ParseError`]'s:
+/// `Display` gives one line, like [`ParseError`]'s, and the alternate form
+/// (`{:#}`) adds the input around the offset with a caret under it:
 ///
 /// ```
 /// use rfc3986::schemes::{mailto::Mailto, SchemeError};
@@ -237,6 +238,12 @@ impl SchemeError {
 /// assert_eq!(violation.rule(), "hfvalue");
 /// assert_eq!(violation.offset(), 41);
 /// assert_eq!(err.to_string(), "invalid mailto URI at byte 41: expected mailto hfvalue, found '?'");
+///
+/// let err = rfc3986::schemes::urn::Urn::parse("urn:a:b").unwrap_err();
+/// assert_eq!(
+///     format!("{err:#}"),
+///     "invalid urn URI at byte 4: expected urn NID, found 'a'\n  urn:a:b\n      ^"
+/// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemeViolation {
@@ -245,6 +252,7 @@ pub struct SchemeViolation {
     offset: usize,
     expected: String,
     found: Option<char>,
+    excerpt: Excerpt,
 }
 
 impl SchemeViolation {
@@ -277,6 +285,7 @@ impl SchemeViolation {
             offset,
             expected: expected.into(),
             found: input.get(offset..).and_then(|rest| rest.chars().next()),
+            excerpt: Excerpt::new(input, offset),
         }
     }
 
@@ -316,11 +325,15 @@ impl fmt::Display for SchemeViolation {
             self.scheme, self.offset, self.expected
         )?;
         match self.found {
-            // As ParseError shows it: visible characters as they are.
-            Some(c @ ('"' | '\'' | '\\')) => write!(f, ", found '{c}'"),
-            Some(c) => write!(f, ", found '{}'", c.escape_debug()),
-            None => f.write_str(", found end of input"),
+            Some(c) => write!(f, ", found '{}'", Escaped(c))?,
+            None => f.write_str(", found end of input")?,
         }
+        // The alternate form adds the input around the offset with a caret
+        // under it, as `ParseError`'s does.
+        if f.alternate() {
+            self.excerpt.write(f)?;
+        }
+        Ok(())
     }
 }
 

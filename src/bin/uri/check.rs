@@ -7,8 +7,6 @@ use std::process::ExitCode;
 use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
 use rfc3986::Uri;
 
-use crate::excerpt::Caret;
-
 /// The options of `uri check` (its help is on `Command::Check`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -98,18 +96,8 @@ pub fn check(
         let valid = match std::str::from_utf8(line) {
             Ok(line) => match validate(line) {
                 Ok(()) => true,
-                Err(SchemeError::Syntax(err)) => {
-                    writeln!(out, "line {number}: {err:#}")?;
-                    false
-                }
-                // A SchemeViolation has no caret display of its own: the
-                // same one, from its offset.
                 Err(err) => {
-                    let caret = Caret {
-                        input: line,
-                        offset: err.offset(),
-                    };
-                    writeln!(out, "line {number}: {err}{caret}")?;
+                    writeln!(out, "line {number}: {err:#}")?;
                     false
                 }
             },

@@ -17,13 +17,11 @@
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
 //! that returns the exit status; `check --scheme` picks the validator that
-//! `check::check` is given. `excerpt` draws the caret under an error that
-//! has only an offset, as `ParseError`'s `{:#}` does.
+//! `check::check` is given.
 
 #![forbid(unsafe_code)]
 
 mod check;
-mod excerpt;
 mod normalize;
 mod parse;
 mod relative;
