@@ -1,35 +1,13 @@
 //! Every component of the RFC's example URIs, of the seed README's examples,
 //! and of relative references of every form.
 
+mod support;
+
 use rfc3986::{Host, Uri};
 use rstest::rstest;
-
-/// The five components (section 3) plus the authority's subcomponents, as
-/// written; `None` where undefined.
-#[derive(Debug, PartialEq, Eq)]
-struct Components<'a> {
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    userinfo: Option<&'a str>,
-    host: Option<&'a str>,
-    port: Option<&'a str>,
-    path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
-}
-
-fn components(uri: &Uri) -> Components<'_> {
-    Components {
-        scheme: uri.scheme(),
-        authority: uri.authority().map(|a| a.as_str()),
-        userinfo: uri.userinfo(),
-        host: uri.host_str(),
-        port: uri.port_str(),
-        path: uri.path(),
-        query: uri.query(),
-        fragment: uri.fragment(),
-    }
-}
+// The five components (section 3) plus the authority's subcomponents, as
+// written, `None` where undefined; shared with the differential test.
+use support::differential::{ours as components, Components};
 
 fn parse(input: &str) -> Uri {
     let uri = Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
