@@ -15,7 +15,7 @@ use pest::Parser;
 
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, HostParts, Parts};
+use crate::lower::{lower, pest_nodes, HostParts, Parts};
 
 /// What may follow each kind of prefix, in the RFC's terms.
 mod expected {
@@ -150,7 +150,7 @@ where
     }
     let (prefix, rest) = input.split_at(offset);
 
-    let context = match parsed.map(|pairs| lower(prefix, pairs)) {
+    let context = match parsed.map(|pairs| lower(prefix, pest_nodes(pairs))) {
         Ok(Ok(parts)) => {
             let context = Context::of(&parts, prefix, rest);
             // The furthest byte pest reports can be short of where the

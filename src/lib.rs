@@ -112,6 +112,7 @@ extern crate alloc;
 mod authority;
 mod build;
 mod builder;
+mod compiled;
 mod diagnose;
 mod error;
 mod grammar;
@@ -128,6 +129,13 @@ mod serde_impl;
 mod uri;
 
 use alloc::sync::Arc;
+
+/// Not public API: what the compiled parsers of this crate's own tests
+/// (`tests/grammars`) and its fuzz targets reach into.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::compiled::runtime;
+}
 
 /// The README's examples, run as doctests so that they stay true.
 #[cfg(doctest)]
@@ -169,7 +177,7 @@ where
 {
     match P::parse(entry, input) {
         Ok(pairs) => {
-            let parts = lower::lower(input, pairs)?;
+            let parts = lower::lower(input, lower::pest_nodes(pairs))?;
             Ok(Uri::from_parts(Arc::from(input), parts))
         }
         Err(error) => Err(diagnose::diagnose::<P, R>(entry, input, &error)),

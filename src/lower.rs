@@ -4,14 +4,33 @@
 //! It reads the structure the grammar found and records where each
 //! component lies; it does not split the text again. The one allocation of a
 //! parse, the URI's text, is made by the caller.
+//!
+//! The tree is read as what both parsers give: each pair's rule, start and
+//! end, in preorder ([`Node`]). pest_derive's `Pairs` give them through
+//! [`pest_nodes`], the compiled parser's `Tree` directly.
 
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
-use pest::iterators::{Pair, Pairs};
+use pest::iterators::Pairs;
 
+pub(crate) use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
+
+/// The pairs of a pest parse tree as nodes, in preorder.
+pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
+    pairs: Pairs<'i, R>,
+) -> impl Iterator<Item = Node<R>> + 'i {
+    pairs.flatten().map(|pair| {
+        let span = pair.as_span();
+        Node {
+            rule: pair.as_rule(),
+            start: span.start(),
+            end: span.end(),
+        }
+    })
+}
 
 /// Where each component of a URI reference lies in its text, as the lowering
 /// found them. Undefined components are `None`; the path is always defined.
@@ -61,7 +80,10 @@ pub(crate) enum HostParts {
 /// most recently opened. Rules that only group others, and a derived
 /// grammar's own rules, are passed over; [`Lowering::finish`] then checks
 /// that what was found tiles the input.
-pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Parts, ParseError> {
+pub(crate) fn lower<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Parts, ParseError> {
     let mut lowering = Lowering {
         input,
         scheme: None,
@@ -70,8 +92,8 @@ pub(crate) fn lower<R: UriRule>(input: &str, pairs: Pairs<'_, R>) -> Result<Part
         query: None,
         fragment: None,
     };
-    for pair in pairs.flatten() {
-        lowering.pair(&pair)?;
+    for node in nodes {
+        lowering.node(node)?;
     }
     lowering.finish()
 }
@@ -126,12 +148,12 @@ impl<'i> Lowering<'i> {
         })
     }
 
-    fn pair<R: UriRule>(&mut self, pair: &Pair<'i, R>) -> Result<(), ParseError> {
-        let span = pair.as_span();
-        let range = span.start()..span.end();
+    fn node<R: UriRule>(&mut self, node: Node<R>) -> Result<(), ParseError> {
+        let range = node.start..node.end;
         let at = range.start;
         let input = self.input;
-        match pair.as_rule().rfc_rule() {
+        let text = input.get(range.clone()).unwrap_or("");
+        match node.rule.rfc_rule() {
             // Rules that only group others, and a derived grammar's own rules.
             None
             | Some(
@@ -164,8 +186,7 @@ impl<'i> Lowering<'i> {
                 Ok(())
             }
             Some(RfcRule::Ipv4Address) => {
-                let address = pair
-                    .as_str()
+                let address = text
                     .parse::<Ipv4Addr>()
                     .map_err(|_| self.grammar_error(at, "an IPv4address that is four octets"))?;
                 let authority = self.authority(at)?;
@@ -173,7 +194,7 @@ impl<'i> Lowering<'i> {
                 once(input, &mut authority.host, HostParts::Ipv4(address), at)
             }
             Some(RfcRule::Ipv6Address) => {
-                let address = pair.as_str().parse::<Ipv6Addr>().map_err(|_| {
+                let address = text.parse::<Ipv6Addr>().map_err(|_| {
                     ParseError::new(
                         ErrorKind::Ipv6Address,
                         input,
@@ -191,7 +212,7 @@ impl<'i> Lowering<'i> {
             Some(RfcRule::IpvFuture) => {
                 // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
                 // HEXDIG has no ".", so the first "." ends the version.
-                let Some(dot) = pair.as_str().find('.') else {
+                let Some(dot) = text.find('.') else {
                     return Err(self.grammar_error(at, "an IPvFuture with a \".\""));
                 };
                 let version = at + 1..at + dot;

@@ -65,7 +65,19 @@ impl Uri {
     ///
     /// [`ErrorKind::PortRange`]: crate::ErrorKind::PortRange
     pub fn parse(input: &str) -> Result<Uri, ParseError> {
-        crate::parse_with::<UriParser, Rule>(Rule::uri_reference_input, input)
+        let entry = Rule::uri_reference_input;
+        let tree = crate::compiled::uri::parse(entry, input);
+        #[cfg(feature = "verify-compiled")]
+        crate::compiled::verify::<UriParser, _, _>(entry, input, tree.as_ref().map(|t| t.nodes()));
+        match tree {
+            Some(tree) => {
+                let parts = crate::lower::lower(input, tree.nodes())?;
+                Ok(Uri::from_parts(Arc::from(input), parts))
+            }
+            // pest_derive's parser, from the same grammar, says what is
+            // wrong and where.
+            None => crate::parse_with::<UriParser, Rule>(entry, input),
+        }
     }
 
     /// Makes a `Uri` from the bounds that the lowering found in `text`.

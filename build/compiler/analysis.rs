@@ -1,0 +1,266 @@
+//! What the compiler knows about each expression before it emits code:
+//!
+//! - `nullable`: it can succeed without consuming;
+//! - `first`: the bytes that a match which consumes can start with;
+//! - `guard`: the next byte (or the end of input) at every position where
+//!   it can succeed: a necessary condition, which lets a choice pass over an
+//!   alternative after one byte lookup;
+//! - `max_pairs`: how many pairs it can record, which sizes the pair buffer.
+//!
+//! The first three are least fixpoints over the rules (pest rejects left
+//! recursion, so every successful match is a finite derivation, which the
+//! least solution covers). `nullable` is computed first and then fixed, so
+//! that the equations of the other two are monotone.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use pest_meta::ast::RuleType;
+
+use super::ir::{Ir, IrRule};
+use super::sets::{ByteSet, END};
+
+/// Whether the pairs of rules matched here are recorded: what pest's
+/// atomicity and lookahead state decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ctx {
+    /// Outside lookahead, not atomic: non-silent rules record pairs.
+    Record,
+    /// Inside an atomic (`@`) rule: nothing records, but a compound-atomic
+    /// (`$`) or non-atomic (`!`) rule called from here switches pest's
+    /// atomicity back, and records.
+    Atomic,
+    /// Inside `&` or `!`: nothing records, whatever the rule types.
+    Quiet,
+}
+
+impl Ctx {
+    /// The suffix of the functions generated for this context.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Ctx::Record => "r",
+            Ctx::Atomic => "a",
+            Ctx::Quiet => "q",
+        }
+    }
+}
+
+/// Whether a call of a rule of type `ty` in `ctx` records a pair for it.
+/// pest_generator wraps a normal rule in `state.rule`, an atomic one in
+/// `state.rule` around `state.atomic(Atomic)`, and compound-atomic and
+/// non-atomic ones in `state.atomic(..)` around `state.rule`; `state.rule`
+/// records when there is no lookahead and the atomicity is not `Atomic`.
+pub fn records(ctx: Ctx, ty: RuleType) -> bool {
+    match ty {
+        RuleType::Silent => false,
+        RuleType::Normal | RuleType::Atomic => ctx == Ctx::Record,
+        RuleType::CompoundAtomic | RuleType::NonAtomic => ctx != Ctx::Quiet,
+    }
+}
+
+/// The context of the body of a rule of type `ty` called in `ctx`.
+pub fn body_ctx(ctx: Ctx, ty: RuleType) -> Ctx {
+    match (ctx, ty) {
+        (Ctx::Quiet, _) => Ctx::Quiet,
+        (_, RuleType::Silent | RuleType::Normal) => ctx,
+        (_, RuleType::Atomic) => Ctx::Atomic,
+        (_, RuleType::CompoundAtomic | RuleType::NonAtomic) => Ctx::Record,
+    }
+}
+
+/// The `EOI` built-in: pest_generator makes it a normal rule around
+/// `end_of_input`.
+pub const EOI: &str = "EOI";
+
+type Table<T> = HashMap<String, T>;
+
+/// What is known of how many pairs a rule records in a context: `None`
+/// while it is being computed, then `Some(bound)`, where a bound of `None`
+/// means unbounded.
+type PairBound = Option<Option<usize>>;
+
+pub struct Analysis {
+    pub rules: Table<IrRule>,
+    nullable: Table<bool>,
+    first: Table<ByteSet>,
+    guard: Table<ByteSet>,
+    max_pairs: RefCell<HashMap<(String, Ctx), PairBound>>,
+}
+
+impl Analysis {
+    pub fn new(rules: &[IrRule]) -> Analysis {
+        let rules: Table<IrRule> = rules.iter().map(|r| (r.name.clone(), r.clone())).collect();
+        let nullable = fixpoint(&rules, false, nullable_in);
+        let first = fixpoint(&rules, ByteSet::empty(), |e, f| first_in(e, &nullable, f));
+        let guard = fixpoint(&rules, ByteSet::empty(), |e, g| {
+            guard_in(e, &nullable, &first, g)
+        });
+        Analysis {
+            rules,
+            nullable,
+            first,
+            guard,
+            max_pairs: RefCell::new(HashMap::new()),
+        }
+    }
+
+    pub fn nullable(&self, e: &Ir) -> bool {
+        nullable_in(e, &self.nullable)
+    }
+
+    pub fn guard(&self, e: &Ir) -> ByteSet {
+        guard_in(e, &self.nullable, &self.first, &self.guard)
+    }
+
+    /// The type of rule `name`; `EOI` is a normal rule.
+    pub fn rule_type(&self, name: &str) -> RuleType {
+        self.rules.get(name).map_or(RuleType::Normal, |r| r.ty)
+    }
+
+    /// How many pairs `e` can record in `ctx`: `Some(n)` at most `n`, `None`
+    /// unbounded (a repetition or recursion of something that records).
+    pub fn max_pairs(&self, e: &Ir, ctx: Ctx) -> Option<usize> {
+        match e {
+            Ir::Call(name) => self.call_pairs(name, ctx),
+            Ir::Seq(items) => items
+                .iter()
+                .try_fold(0usize, |sum, item| Some(sum + self.max_pairs(item, ctx)?)),
+            Ir::Choice(items) => items.iter().try_fold(0usize, |max, item| {
+                Some(max.max(self.max_pairs(item, ctx)?))
+            }),
+            Ir::Opt(e) => self.max_pairs(e, ctx),
+            Ir::Rep(e) => match self.max_pairs(e, ctx) {
+                Some(0) => Some(0),
+                _ => None,
+            },
+            _ => Some(0),
+        }
+    }
+
+    /// Whether `e` can record any pair in `ctx`.
+    pub fn can_record(&self, e: &Ir, ctx: Ctx) -> bool {
+        self.max_pairs(e, ctx) != Some(0)
+    }
+
+    fn call_pairs(&self, name: &str, ctx: Ctx) -> Option<usize> {
+        if ctx == Ctx::Quiet {
+            return Some(0);
+        }
+        let own = usize::from(records(ctx, self.rule_type(name)));
+        let Some(rule) = self.rules.get(name) else {
+            return Some(own); // EOI
+        };
+        let key = (name.to_string(), ctx);
+        if let Some(known) = self.max_pairs.borrow().get(&key) {
+            // Met again while being computed: recursion, which may record
+            // without bound.
+            return known.unwrap_or(None);
+        }
+        self.max_pairs.borrow_mut().insert(key.clone(), None);
+        let inner = self.max_pairs(&rule.expr, body_ctx(ctx, rule.ty));
+        let total = inner.map(|n| n + own);
+        self.max_pairs.borrow_mut().insert(key, Some(total));
+        total
+    }
+}
+
+/// Iterates `f` over every rule body, from `bottom`, until nothing changes.
+fn fixpoint<T: Clone + PartialEq>(
+    rules: &Table<IrRule>,
+    bottom: T,
+    f: impl Fn(&Ir, &Table<T>) -> T,
+) -> Table<T> {
+    let mut table: Table<T> = rules.keys().map(|n| (n.clone(), bottom.clone())).collect();
+    loop {
+        let mut changed = false;
+        for (name, rule) in rules {
+            let value = f(&rule.expr, &table);
+            if value != table[name] {
+                table.insert(name.clone(), value);
+                changed = true;
+            }
+        }
+        if !changed {
+            return table;
+        }
+    }
+}
+
+fn nullable_in(e: &Ir, n: &Table<bool>) -> bool {
+    match e {
+        Ir::Empty | Ir::Soi | Ir::Opt(_) | Ir::Rep(_) | Ir::Pos(_) | Ir::Neg(_) => true,
+        Ir::SkipUntil(_) => true,
+        Ir::Class(_) | Ir::Str(_) | Ir::Insens(_) | Ir::Any | Ir::Unicode(_) => false,
+        Ir::Call(name) => name == EOI || n.get(name).copied().unwrap_or(false),
+        Ir::Seq(items) => items.iter().all(|e| nullable_in(e, n)),
+        Ir::Choice(items) => items.iter().any(|e| nullable_in(e, n)),
+    }
+}
+
+/// The first byte of a string, in both cases where it is an ASCII letter
+/// and the match ignores case.
+fn first_byte(s: &str, insensitive: bool) -> ByteSet {
+    let mut set = ByteSet::empty();
+    if let Some(&b) = s.as_bytes().first() {
+        set.insert(usize::from(b));
+        if insensitive {
+            set.insert(usize::from(b.to_ascii_lowercase()));
+            set.insert(usize::from(b.to_ascii_uppercase()));
+        }
+    }
+    set
+}
+
+fn first_in(e: &Ir, n: &Table<bool>, f: &Table<ByteSet>) -> ByteSet {
+    match e {
+        Ir::Empty | Ir::Soi | Ir::Pos(_) | Ir::Neg(_) => ByteSet::empty(),
+        Ir::Class(class) => class.first_bytes(),
+        Ir::Str(s) => first_byte(s, false),
+        Ir::Insens(s) => first_byte(s, true),
+        Ir::Any | Ir::Unicode(_) | Ir::SkipUntil(_) => ByteSet::all_bytes(),
+        Ir::Call(name) => f.get(name).copied().unwrap_or(ByteSet::empty()),
+        Ir::Seq(items) => {
+            let mut set = ByteSet::empty();
+            for item in items {
+                set = set.union(&first_in(item, n, f));
+                if !nullable_in(item, n) {
+                    break;
+                }
+            }
+            set
+        }
+        Ir::Choice(items) => items
+            .iter()
+            .fold(ByteSet::empty(), |set, e| set.union(&first_in(e, n, f))),
+        Ir::Opt(e) | Ir::Rep(e) => first_in(e, n, f),
+    }
+}
+
+fn guard_in(e: &Ir, n: &Table<bool>, f: &Table<ByteSet>, g: &Table<ByteSet>) -> ByteSet {
+    match e {
+        Ir::Empty | Ir::Soi | Ir::Opt(_) | Ir::Rep(_) | Ir::Neg(_) | Ir::SkipUntil(_) => {
+            ByteSet::all()
+        }
+        Ir::Class(_) | Ir::Str(_) | Ir::Insens(_) | Ir::Any | Ir::Unicode(_) => first_in(e, n, f),
+        Ir::Call(name) if name == EOI => ByteSet::single(END),
+        Ir::Call(name) => g.get(name).copied().unwrap_or(ByteSet::empty()),
+        Ir::Pos(e) => guard_in(e, n, f, g),
+        // Where `a ~ rest` succeeds, `a` succeeded; and either it consumed,
+        // starting with a byte of first(a), or it did not, and `rest`
+        // succeeded at the same place.
+        Ir::Seq(items) => {
+            // guard(a ~ rest) = guard(a) ∩ (first(a) ∪ (nullable(a) ? guard(rest) : ∅)),
+            // unrolled from the right.
+            let mut rest = ByteSet::all();
+            for item in items.iter().rev() {
+                let nullable = nullable_in(item, n);
+                let tail = if nullable { rest } else { ByteSet::empty() };
+                rest = guard_in(item, n, f, g).intersection(&first_in(item, n, f).union(&tail));
+            }
+            rest
+        }
+        Ir::Choice(items) => items
+            .iter()
+            .fold(ByteSet::empty(), |set, e| set.union(&guard_in(e, n, f, g))),
+    }
+}

@@ -1,0 +1,184 @@
+//! A compiler from pest grammars to Rust: the build script runs it on
+//! `uri.pest` (and the grammars derived from it) and the crate includes what
+//! it writes.
+//!
+//! It reads a grammar with `pest_meta`, the front end `pest_derive` uses
+//! (parse, validate, optimize), and generates code from the *optimized*
+//! tree that `pest_derive` generates its parser from: the optimizer's
+//! rewrites are not all meaning-preserving (`(a ~ b)* ~ a` becomes
+//! `a ~ (b ~ a)*`), so a parser from the raw tree would differ.
+//!
+//! The generated parser has pest's semantics exactly: ordered choice that
+//! restores the position, greedy repetition, lookahead, case-insensitive
+//! strings, ranges, `ANY` as one UTF-8 character, `SOI`/`EOI`, and the pairs
+//! pest records (every non-silent rule's rule, start and end, in preorder,
+//! none inside an atomic rule or a lookahead, dropped again when what
+//! recorded them fails). It differs in how it gets there:
+//!
+//! - every expression is straight-line code over the input bytes, with no
+//!   boxed state passed around and no closures;
+//! - a choice of single characters is one lookup in a 256-entry table, and
+//!   a repetition of one a tight loop;
+//! - a choice tests the next byte against what each alternative can start
+//!   with before trying it;
+//! - pairs go to a buffer on the stack whose size the compiler derives from
+//!   the grammar, so a parse allocates nothing (a grammar that can record
+//!   without bound spills to the heap).
+//!
+//! Implicit whitespace (`WHITESPACE`, `COMMENT`) and the stack (`PUSH`,
+//! `POP`, `PEEK`, `DROP`) are not supported: the build fails and names the
+//! rule and the construct.
+//!
+//! The stages, each in its module: `ir` (the optimized tree in a form that
+//! is easier to generate from), `analysis` (nullable, first bytes, guards,
+//! how many pairs a rule can record), `emit` (the code).
+
+mod analysis;
+mod emit;
+mod ir;
+mod sets;
+
+use std::fmt;
+
+/// Why a grammar cannot be compiled.
+#[derive(Debug)]
+pub struct CompileError {
+    /// The rule at fault, or `"grammar"` when pest_meta rejected the file.
+    pub rule: String,
+    pub message: String,
+}
+
+impl CompileError {
+    fn unsupported(rule: &str, construct: &str) -> CompileError {
+        CompileError {
+            rule: rule.to_string(),
+            message: format!("the compiled parser does not support {construct}"),
+        }
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule `{}`: {}", self.rule, self.message)
+    }
+}
+
+/// What the generated code needs from its surroundings.
+pub struct Options<'a> {
+    /// The path of the runtime module (`Parse`, `Tree`, helpers).
+    pub runtime: &'a str,
+    /// The grammar files, named in the generated file's header.
+    pub sources: &'a [String],
+}
+
+/// Compiles `grammar` (the text of one or more pest files, joined as
+/// pest_derive joins them) to Rust source that defines, beside the `Rule`
+/// type that pest_derive generates from the same text and that the caller
+/// has in scope:
+///
+/// - `PAIRS`, the pair buffer's size, and `Tree`, a parse tree;
+/// - `parse(rule, input) -> Option<Tree>`, which matches a prefix of
+///   `input` from `rule` as `pest::Parser::parse` does.
+pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileError> {
+    let (builtins, optimized) =
+        pest_meta::parse_and_optimize(grammar).map_err(|errors| CompileError {
+            rule: "grammar".to_string(),
+            message: errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        })?;
+    let uses_eoi = builtins.contains(&"EOI");
+    let lowered = ir::lower(&optimized)?;
+    let before = analysis::Analysis::new(&lowered);
+    let simplified: Vec<ir::IrRule> = lowered
+        .into_iter()
+        .map(|rule| ir::IrRule {
+            expr: ir::simplify(rule.expr, &before),
+            ..rule
+        })
+        .collect();
+    let analysis = analysis::Analysis::new(&simplified);
+
+    let names: Vec<String> = simplified.iter().map(|r| r.name.clone()).collect();
+    let mut entries = names.clone();
+    if uses_eoi {
+        entries.push(analysis::EOI.to_string());
+    }
+    let bounds: Vec<(String, Option<usize>)> = entries
+        .iter()
+        .map(|name| {
+            let call = ir::Ir::Call(name.clone());
+            (
+                name.clone(),
+                analysis.max_pairs(&call, analysis::Ctx::Record),
+            )
+        })
+        .collect();
+    let pairs = bounds
+        .iter()
+        .filter_map(|(_, n)| *n)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let unbounded: Vec<String> = bounds
+        .iter()
+        .filter(|(_, n)| n.is_none())
+        .map(|(name, _)| name.clone())
+        .collect();
+
+    let mut emitter = emit::Emitter::new(&analysis);
+    let (functions, stats) = emitter.functions(&entries)?;
+
+    let mut arms = String::new();
+    for name in &entries {
+        arms.push_str(&format!(
+            "        Rule::{name} => {}(&mut p, 0),\n",
+            emit::fn_name(name, analysis::Ctx::Record)
+        ));
+    }
+    let filler = &entries[0];
+    let sources = options.sources.join(", ");
+    let runtime = options.runtime;
+    let unbounded_note = match unbounded.len() {
+        0 => "every rule's count is bounded: a parse never allocates".to_string(),
+        n => format!(
+            "a parse from {n} rules ({}, ...) can record more, which spills to the heap",
+            unbounded[0]
+        ),
+    };
+    let code = format!(
+        r#"// @generated by the build script of the rfc3986 crate (build/compiler)
+// from {sources}. Do not edit: edit the grammar.
+//
+// {rules} rules, {fns} functions, {tables} byte-class tables. Pair buffer:
+// {pairs} pairs; {unbounded_note}.
+
+use {runtime} as rt;
+
+/// The size of the pair buffer: the most pairs that a parse from a rule
+/// whose count is bounded records.
+pub const PAIRS: usize = {pairs};
+
+/// A parse tree of this grammar.
+pub type Tree = rt::Tree<Rule, PAIRS>;
+
+type P<'i> = rt::Parse<'i, Rule, PAIRS>;
+
+/// Matches a prefix of `input` from `rule`, as `pest::Parser::parse` does,
+/// and returns its pairs; `None` where pest returns an error.
+#[inline]
+pub fn parse(rule: Rule, input: &str) -> Option<Tree> {{
+    let mut p = P::new(input, Rule::{filler});
+    let end = match rule {{
+{arms}    }}?;
+    Some(p.finish_parse(end))
+}}
+{functions}"#,
+        rules = names.len(),
+        fns = stats.functions,
+        tables = stats.tables,
+    );
+    Ok(code)
+}

@@ -1,0 +1,50 @@
+//! The parsers that the build script compiles from the grammars (see
+//! `build/compiler`), and what they need at run time.
+//!
+//! Each grammar's parser is the same language, and records the same pairs,
+//! as the parser `pest_derive` generates from the same files: `Uri::parse`
+//! runs the compiled one, and the pest_derive one only to explain a failure.
+
+#[doc(hidden)]
+pub mod runtime;
+
+/// The parser compiled from `uri.pest`.
+#[allow(non_snake_case, clippy::all, clippy::pedantic)]
+pub(crate) mod uri {
+    use crate::grammar::Rule;
+
+    include!(concat!(env!("OUT_DIR"), "/uri.rs"));
+}
+
+/// Checks that the compiled parser's result for `input` from `entry` is
+/// pest_derive's: the same verdict and the same pairs, in the same order.
+/// With the `verify-compiled` feature, every `Uri::parse` calls it, so that
+/// every string the test suite parses is a test of the compiler. It makes no
+/// allocation of its own beyond pest's parse.
+///
+/// # Panics
+///
+/// When the two parsers disagree: that is a bug of the grammar compiler.
+#[cfg(feature = "verify-compiled")]
+pub(crate) fn verify<P, R, I>(entry: R, input: &str, compiled: Option<I>)
+where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+    I: Iterator<Item = runtime::Node<R>> + Clone,
+{
+    use alloc::vec::Vec;
+    let derived = P::parse(entry, input).ok();
+    let same = match (&compiled, &derived) {
+        (Some(nodes), Some(pairs)) => nodes.clone().eq(crate::lower::pest_nodes(pairs.clone())),
+        (None, None) => true,
+        _ => false,
+    };
+    if !same {
+        let compiled: Option<Vec<_>> = compiled.map(Iterator::collect);
+        let derived: Option<Vec<_>> =
+            derived.map(|pairs| crate::lower::pest_nodes(pairs).collect());
+        panic!(
+            "the compiled parser and pest_derive's disagree on {input:?} from {entry:?}:\n  compiled: {compiled:?}\n  pest_derive: {derived:?}"
+        );
+    }
+}

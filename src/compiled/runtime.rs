@@ -1,0 +1,281 @@
+//! What the parsers that the build script compiles from the grammars use at
+//! run time: the pair buffer, the parse tree, and the few matching steps
+//! that are not a byte comparison.
+//!
+//! The input is always a `&str` turned into bytes, so it is valid UTF-8 and
+//! every position a parser reaches is a character boundary; the decoding
+//! below relies on that, and still returns `None` rather than panic if it
+//! were not so.
+
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node<R> {
+    /// The rule.
+    pub rule: R,
+    /// The first byte of the match.
+    pub start: usize,
+    /// The byte after the match.
+    pub end: usize,
+}
+
+/// The pairs recorded so far, in preorder (by start, outer before inner).
+///
+/// The first `N` live on the stack, `N` being the most a parse of the
+/// grammar can record (the compiler derives it), so a parse allocates
+/// nothing; only a grammar that can record without bound spills the rest
+/// into a `Vec`.
+#[derive(Clone, Debug)]
+pub struct Pairs<R, const N: usize> {
+    inline: [Node<R>; N],
+    len: usize,
+    spill: Vec<Node<R>>,
+}
+
+impl<R: Copy, const N: usize> Pairs<R, N> {
+    fn new(filler: R) -> Self {
+        let empty = Node {
+            rule: filler,
+            start: 0,
+            end: 0,
+        };
+        Pairs {
+            inline: [empty; N],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    /// How many pairs there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Records the start of a pair of `rule` at `start`; its end is set by
+    /// [`finish`](Self::finish). Returns its index.
+    #[inline]
+    pub fn open(&mut self, rule: R, start: usize) -> usize {
+        let at = self.len;
+        let node = Node {
+            rule,
+            start,
+            end: start,
+        };
+        match self.inline.get_mut(at) {
+            Some(slot) => *slot = node,
+            None => self.spill.push(node),
+        }
+        self.len += 1;
+        at
+    }
+
+    /// Completes the pair opened at `at` when its rule matched up to `end`,
+    /// or removes it and everything recorded after it when the rule failed
+    /// (`None`), as pest truncates its queue. Returns `end`.
+    #[inline]
+    pub fn finish(&mut self, at: usize, end: Option<usize>) -> Option<usize> {
+        match end {
+            Some(end) => {
+                let node = match self.inline.get_mut(at) {
+                    Some(node) => Some(node),
+                    None => self.spill.get_mut(at - N),
+                };
+                if let Some(node) = node {
+                    node.end = end;
+                }
+                Some(end)
+            }
+            None => {
+                self.truncate(at);
+                None
+            }
+        }
+    }
+
+    /// Drops the pairs from index `len` on.
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+            self.spill.truncate(len.saturating_sub(N));
+        }
+    }
+
+    /// The pairs, in preorder.
+    pub fn iter(&self) -> NodeIter<'_, R> {
+        self.inline[..self.len.min(N)]
+            .iter()
+            .chain(&self.spill)
+            .copied()
+    }
+}
+
+/// The pairs of a [`Pairs`] or [`Tree`], in preorder.
+pub type NodeIter<'a, R> = core::iter::Copied<
+    core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
+>;
+
+/// The state of a parse: the input and the pairs recorded so far. The
+/// position is not here: the generated functions pass it along.
+#[derive(Debug)]
+pub struct Parse<'i, R, const N: usize> {
+    /// The input, as bytes.
+    pub s: &'i [u8],
+    /// The pairs recorded so far.
+    pub pairs: Pairs<R, N>,
+}
+
+impl<'i, R: Copy, const N: usize> Parse<'i, R, N> {
+    /// A parse of `input`; `filler` is any rule, to initialize the buffer.
+    #[inline]
+    pub fn new(input: &'i str, filler: R) -> Self {
+        Parse {
+            s: input.as_bytes(),
+            pairs: Pairs::new(filler),
+        }
+    }
+
+    /// The tree of a parse that matched up to `end`.
+    #[inline]
+    pub fn finish_parse(self, end: usize) -> Tree<R, N> {
+        Tree {
+            pairs: self.pairs,
+            end,
+        }
+    }
+}
+
+/// The result of a compiled parser: the pairs pest would have produced for
+/// the same input and rule, in the same order.
+#[derive(Clone, Debug)]
+pub struct Tree<R, const N: usize> {
+    pairs: Pairs<R, N>,
+    end: usize,
+}
+
+impl<R: Copy + PartialEq, const N: usize> Tree<R, N> {
+    /// The bytes of the input the parse matched: `0..end`.
+    pub fn end(&self) -> usize {
+        self.end
+    }
+
+    /// The pairs, in preorder, as pest's `Pairs::flatten` gives them.
+    pub fn nodes(&self) -> NodeIter<'_, R> {
+        self.pairs.iter()
+    }
+
+    /// The first pair of `rule`, in preorder.
+    pub fn find(&self, rule: R) -> Option<Node<R>> {
+        self.nodes().find(|node| node.rule == rule)
+    }
+}
+
+/// `lit` at `pos`, byte for byte.
+#[inline]
+pub fn string(s: &[u8], pos: usize, lit: &[u8]) -> Option<usize> {
+    s.get(pos..)?.starts_with(lit).then_some(pos + lit.len())
+}
+
+/// `lit` at `pos`, ASCII letters in either case (pest's
+/// `match_insensitive` compares with `eq_ignore_ascii_case`).
+#[inline]
+pub fn insensitive(s: &[u8], pos: usize, lit: &[u8]) -> Option<usize> {
+    let end = pos.checked_add(lit.len())?;
+    s.get(pos..end)?.eq_ignore_ascii_case(lit).then_some(end)
+}
+
+/// One character, whichever (`ANY`).
+#[inline]
+pub fn any(s: &[u8], pos: usize) -> Option<usize> {
+    decode(s, pos).map(|(_, len)| pos + len)
+}
+
+/// The character at `pos` and its length in bytes.
+#[inline]
+pub fn decode(s: &[u8], pos: usize) -> Option<(char, usize)> {
+    let lead = *s.get(pos)?;
+    let (len, bits) = match lead {
+        0..=0x7f => return Some((char::from(lead), 1)),
+        0xc0..=0xdf => (2, lead & 0x1f),
+        0xe0..=0xef => (3, lead & 0x0f),
+        _ => (4, lead & 0x07),
+    };
+    let mut c = u32::from(bits);
+    for i in 1..len {
+        c = (c << 6) | u32::from(*s.get(pos + i)? & 0x3f);
+    }
+    Some((char::from_u32(c)?, len))
+}
+
+/// One character for which `test` holds (pest's Unicode property rules).
+#[inline]
+pub fn char_where(s: &[u8], pos: usize, test: fn(char) -> bool) -> Option<usize> {
+    let (c, len) = decode(s, pos)?;
+    test(c).then_some(pos + len)
+}
+
+/// Whether code point `c` is in one of `ranges` (sorted, disjoint,
+/// inclusive).
+#[inline]
+pub fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
+    ranges
+        .binary_search_by(|&(start, end)| {
+            if end < c {
+                Ordering::Less
+            } else if start > c {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// One character of a class with members above ASCII: `ascii` tests a
+/// byte below 0x80, `ranges` the code points above.
+#[inline]
+pub fn class(
+    s: &[u8],
+    pos: usize,
+    ascii: impl Fn(u8) -> bool,
+    ranges: &[(u32, u32)],
+) -> Option<usize> {
+    let &b = s.get(pos)?;
+    if b < 0x80 {
+        return ascii(b).then_some(pos + 1);
+    }
+    let (c, len) = decode(s, pos)?;
+    in_ranges(u32::from(c), ranges).then_some(pos + len)
+}
+
+/// The position after as many characters of such a class as follow `pos`.
+#[inline]
+pub fn class_run(
+    s: &[u8],
+    mut pos: usize,
+    ascii: impl Fn(u8) -> bool,
+    ranges: &[(u32, u32)],
+) -> usize {
+    while let Some(next) = class(s, pos, &ascii, ranges) {
+        pos = next;
+    }
+    pos
+}
+
+/// The first position from `pos` on where one of `lits` starts, or the end
+/// of input (pest's `skip_until`). Only character boundaries count.
+pub fn skip_until(s: &[u8], pos: usize, lits: &[&[u8]]) -> usize {
+    (pos..s.len())
+        .filter(|&at| !(0x80..0xc0).contains(&s[at]))
+        .find(|&at| lits.iter().any(|lit| s[at..].starts_with(lit)))
+        .unwrap_or(s.len())
+}
