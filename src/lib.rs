@@ -85,8 +85,8 @@
 //!
 //! # Features
 //!
-//! - `std` (default): lets pest search with memchr. Without it the crate is
-//!   `no_std` (it needs `alloc`) and builds for targets that have no std.
+//! - `std` (default): nothing at present; the crate is `no_std` (it needs
+//!   `alloc`) with or without it, and builds for targets that have no std.
 //! - `serde`: `Serialize` and `Deserialize` for [`Uri`], as its text.
 //! - `cli`: the `uri` command-line tool (`cargo install --path . --features
 //!   cli`).
