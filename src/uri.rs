@@ -65,18 +65,19 @@ impl Uri {
     ///
     /// [`ErrorKind::PortRange`]: crate::ErrorKind::PortRange
     pub fn parse(input: &str) -> Result<Uri, ParseError> {
+        use crate::compiled::uri as compiled;
         let entry = Rule::uri_reference_input;
-        let tree = crate::compiled::uri::parse(entry, input);
+        let mut tree = compiled::tree(input);
+        let matched = compiled::run(entry, &mut tree).is_some();
         #[cfg(feature = "verify-compiled")]
-        crate::compiled::verify::<UriParser, _, _>(entry, input, tree.as_ref().map(|t| t.nodes()));
-        match tree {
-            Some(tree) => {
-                let parts = crate::lower::lower(input, tree.nodes())?;
-                Ok(Uri::from_parts(Arc::from(input), parts))
-            }
+        crate::compiled::verify::<UriParser, _, _>(entry, input, matched.then(|| tree.nodes()));
+        if matched {
+            let parts = crate::lower::lower(input, tree.nodes())?;
+            Ok(Uri::from_parts(Arc::from(input), parts))
+        } else {
             // pest_derive's parser, from the same grammar, says what is
             // wrong and where.
-            None => crate::parse_with::<UriParser, Rule>(entry, input),
+            crate::parse_with::<UriParser, Rule>(entry, input)
         }
     }
 

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use pest_meta::ast::RuleType;
 use pest_meta::optimizer::{OptimizedExpr, OptimizedRule};
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, Ctx};
 use super::sets::CharSet;
 use super::CompileError;
 
@@ -365,9 +365,40 @@ pub fn simplify(expr: Ir, analysis: &Analysis) -> Ir {
             }
         }
         Ir::Opt(e) => Ir::Opt(Box::new(simplify(*e, analysis))),
-        Ir::Rep(e) => Ir::Rep(Box::new(simplify(*e, analysis))),
+        Ir::Rep(e) => fuse(simplify(*e, analysis), analysis),
         Ir::Pos(e) => Ir::Pos(Box::new(simplify(*e, analysis))),
         Ir::Neg(e) => Ir::Neg(Box::new(simplify(*e, analysis))),
         other => other,
     }
+}
+
+/// `e*`, with one loop nest fused into one loop: `(a ~ b*)*`, where `a` is
+/// a character class that `b` never starts with, becomes
+/// `(a ~ (a | b)*)?` (the path rules' `("/" ~ segment)*`).
+///
+/// The two make the same decisions at every position: after the first
+/// `a`, where the next character is in `a`, `b` fails (its guard excludes
+/// it), so the inner loop of the original ends and its outer loop takes
+/// the `a`, as the fused loop does; where it is not, both try `b`, and both
+/// stop where `b` fails. `b` must consume when it succeeds, and record no
+/// pairs, so that the two record the same (none).
+fn fuse(e: Ir, analysis: &Analysis) -> Ir {
+    if let Ir::Seq(items) = &e {
+        if let [Ir::Class(a), Ir::Rep(b)] = items.as_slice() {
+            let fusable = analysis.guard(b).is_disjoint(&a.first_bytes())
+                && !analysis.nullable(b)
+                && !analysis.can_record(b, Ctx::Record);
+            if fusable {
+                let inner = simplify(
+                    Ir::Choice(vec![Ir::Class(a.clone()), (**b).clone()]),
+                    analysis,
+                );
+                return Ir::Opt(Box::new(Ir::Seq(vec![
+                    Ir::Class(a.clone()),
+                    Ir::Rep(Box::new(inner)),
+                ])));
+            }
+        }
+    }
+    Ir::Rep(Box::new(e))
 }

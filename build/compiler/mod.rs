@@ -134,7 +134,7 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
     let mut arms = String::new();
     for name in &entries {
         arms.push_str(&format!(
-            "        Rule::{name} => {}(&mut p, 0),\n",
+            "        Rule::{name} => {}(p, 0),\n",
             emit::fn_name(name, analysis::Ctx::Record)
         ));
     }
@@ -162,18 +162,32 @@ use {runtime} as rt;
 pub const PAIRS: usize = {pairs};
 
 /// A parse tree of this grammar.
-pub type Tree = rt::Tree<Rule, PAIRS>;
+pub type Tree<'i> = rt::Tree<'i, Rule, PAIRS>;
 
-type P<'i> = rt::Parse<'i, Rule, PAIRS>;
+type P<'i> = Tree<'i>;
 
 /// Matches a prefix of `input` from `rule`, as `pest::Parser::parse` does,
 /// and returns its pairs; `None` where pest returns an error.
 #[inline]
-pub fn parse(rule: Rule, input: &str) -> Option<Tree> {{
-    let mut p = P::new(input, Rule::{filler});
+pub fn parse(rule: Rule, input: &str) -> Option<Tree<'_>> {{
+    let mut tree = tree(input);
+    run(rule, &mut tree).map(|_| tree)
+}}
+
+/// A tree for a parse of `input`, for [`run`].
+#[inline(always)]
+pub fn tree(input: &str) -> Tree<'_> {{
+    Tree::new(input, Rule::{filler})
+}}
+
+/// [`parse`] into a tree the caller holds, so that nothing is moved: the
+/// end of the match, or `None` where pest returns an error.
+#[inline(always)]
+pub fn run(rule: Rule, p: &mut Tree<'_>) -> Option<usize> {{
     let end = match rule {{
 {arms}    }}?;
-    Some(p.finish_parse(end))
+    p.set_end(end);
+    Some(end)
 }}
 {functions}"#,
         rules = names.len(),

@@ -9,7 +9,7 @@
 pub mod runtime;
 
 /// The parser compiled from `uri.pest`.
-#[allow(non_snake_case, clippy::all, clippy::pedantic)]
+#[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
 pub(crate) mod uri {
     use crate::grammar::Rule;
 

@@ -124,45 +124,37 @@ pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
 >;
 
-/// The state of a parse: the input and the pairs recorded so far. The
-/// position is not here: the generated functions pass it along.
-#[derive(Debug)]
-pub struct Parse<'i, R, const N: usize> {
+/// A parse: the input and the pairs recorded so far while it runs, its
+/// tree once it is done. The position is not here: the generated functions
+/// pass it along. One value throughout, so that nothing is moved when the
+/// parse ends.
+#[derive(Clone, Debug)]
+pub struct Tree<'i, R, const N: usize> {
     /// The input, as bytes.
     pub s: &'i [u8],
     /// The pairs recorded so far.
     pub pairs: Pairs<R, N>,
-}
-
-impl<'i, R: Copy, const N: usize> Parse<'i, R, N> {
-    /// A parse of `input`; `filler` is any rule, to initialize the buffer.
-    #[inline]
-    pub fn new(input: &'i str, filler: R) -> Self {
-        Parse {
-            s: input.as_bytes(),
-            pairs: Pairs::new(filler),
-        }
-    }
-
-    /// The tree of a parse that matched up to `end`.
-    #[inline]
-    pub fn finish_parse(self, end: usize) -> Tree<R, N> {
-        Tree {
-            pairs: self.pairs,
-            end,
-        }
-    }
-}
-
-/// The result of a compiled parser: the pairs pest would have produced for
-/// the same input and rule, in the same order.
-#[derive(Clone, Debug)]
-pub struct Tree<R, const N: usize> {
-    pairs: Pairs<R, N>,
     end: usize,
 }
 
-impl<R: Copy + PartialEq, const N: usize> Tree<R, N> {
+impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
+    /// A parse of `input` about to start; `filler` is any rule, to
+    /// initialize the buffer.
+    #[inline(always)]
+    pub fn new(input: &'i str, filler: R) -> Self {
+        Tree {
+            s: input.as_bytes(),
+            pairs: Pairs::new(filler),
+            end: 0,
+        }
+    }
+
+    /// Marks the parse done, having matched up to `end`.
+    #[inline(always)]
+    pub fn set_end(&mut self, end: usize) {
+        self.end = end;
+    }
+
     /// The bytes of the input the parse matched: `0..end`.
     pub fn end(&self) -> usize {
         self.end
