@@ -15,7 +15,13 @@ use std::path::{Path, PathBuf};
 /// Each compiled parser: the file it is written to, and the grammar files
 /// it is compiled from, joined in this order (as the `#[grammar = ...]`
 /// attributes of the matching pest_derive parser list them).
-const GRAMMARS: &[(&str, &[&str])] = &[("uri.rs", &["uri.pest"])];
+const GRAMMARS: &[(&str, &[&str])] = &[
+    ("uri.rs", &["uri.pest"]),
+    ("http.rs", &["uri.pest", "src/schemes/http.pest"]),
+    ("mailto.rs", &["uri.pest", "src/schemes/mailto.pest"]),
+    ("urn.rs", &["uri.pest", "src/schemes/urn.pest"]),
+    ("file.rs", &["uri.pest", "src/schemes/file.pest"]),
+];
 
 /// Where the compiler's own conformance grammars are (not in the published
 /// package): each is compiled for `tests/compiler.rs`, which checks it

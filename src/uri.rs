@@ -72,13 +72,22 @@ impl Uri {
         #[cfg(feature = "verify-compiled")]
         crate::compiled::verify::<UriParser, _, _>(entry, input, matched.then(|| tree.nodes()));
         if matched {
-            let parts = crate::lower::lower(input, tree.nodes())?;
-            Ok(Uri::from_parts(Arc::from(input), parts))
+            Uri::from_nodes(input, tree.nodes())
         } else {
             // pest_derive's parser, from the same grammar, says what is
             // wrong and where.
             crate::parse_with::<UriParser, Rule>(entry, input)
         }
+    }
+
+    /// The `Uri` of `input` from the parse tree a parser derived from
+    /// `uri.pest` made of it: its pairs in preorder, lowered.
+    pub(crate) fn from_nodes<R: crate::grammar::UriRule>(
+        input: &str,
+        nodes: impl IntoIterator<Item = crate::lower::Node<R>>,
+    ) -> Result<Uri, ParseError> {
+        let parts = crate::lower::lower(input, nodes)?;
+        Ok(Uri::from_parts(Arc::from(input), parts))
     }
 
     /// Makes a `Uri` from the bounds that the lowering found in `text`.

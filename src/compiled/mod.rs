@@ -8,13 +8,28 @@
 #[doc(hidden)]
 pub mod runtime;
 
-/// The parser compiled from `uri.pest`.
-#[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
-pub(crate) mod uri {
-    use crate::grammar::Rule;
+/// Declares module `$name` holding the parser that the build script
+/// compiled into `OUT_DIR/$file` (see `build/main.rs`), for the `Rule` type
+/// of the pest_derive parser of the same grammar files, `$rule`.
+macro_rules! compiled_parser {
+    ($(#[$doc:meta])* $name:ident, $file:literal, $rule:path) => {
+        $(#[$doc])*
+        #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
+        pub(crate) mod $name {
+            use $rule;
 
-    include!(concat!(env!("OUT_DIR"), "/uri.rs"));
+            include!(concat!(env!("OUT_DIR"), "/", $file));
+        }
+    };
 }
+pub(crate) use compiled_parser;
+
+compiled_parser!(
+    /// The parser compiled from `uri.pest`.
+    uri,
+    "uri.rs",
+    crate::grammar::Rule
+);
 
 /// Checks that the compiled parser's result for `input` from `entry` is
 /// pest_derive's: the same verdict and the same pairs, in the same order.

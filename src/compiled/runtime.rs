@@ -155,6 +155,17 @@ impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
         self.end = end;
     }
 
+    /// Replaces the pairs with `nodes` (in preorder), as another parser of
+    /// the same grammar found them.
+    pub fn replace(&mut self, nodes: impl IntoIterator<Item = Node<R>>) {
+        self.pairs.truncate(0);
+        for node in nodes {
+            let at = self.pairs.open(node.rule, node.start);
+            self.pairs.finish(at, Some(node.end));
+            self.end = self.end.max(node.end);
+        }
+    }
+
     /// The bytes of the input the parse matched: `0..end`.
     pub fn end(&self) -> usize {
         self.end

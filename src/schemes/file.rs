@@ -10,9 +10,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use pest::iterators::Pair;
-
-use super::{find, parse_scheme, SchemeError};
+use super::{parse_compiled, span, SchemeError};
 use crate::uri::Uri;
 
 /// The derive's output, as in `grammar.rs`.
@@ -30,6 +28,13 @@ mod derived {
 }
 
 use derived::{FileParser, Rule};
+
+crate::compiled::compiled_parser!(
+    /// The parser compiled from `uri.pest` and `src/schemes/file.pest`.
+    compiled,
+    "file.rs",
+    super::derived::Rule
+);
 
 /// Where a file is: on the local machine or on another host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,18 +89,24 @@ impl FileUri {
     /// assert_eq!(err.offset(), 17);
     /// ```
     pub fn parse(input: &str) -> Result<FileUri, SchemeError> {
-        let (uri, pairs) = parse_scheme::<FileParser, Rule>("file", Rule::file_input, input)?;
-        let span = |pair: Pair<'_, Rule>| pair.as_span().start()..pair.as_span().end();
-        let unc_host = find(&pairs, Rule::file_host).map(span);
-        let auth = find(&pairs, Rule::file_auth).map(span).filter(|auth| {
+        // The file grammar splits the path its own way (drive letters,
+        // UNC hosts): the generic parse is a second pass.
+        let (uri, tree) = parse_compiled::<FileParser, Rule, { compiled::PAIRS }>(
+            "file",
+            Rule::file_input,
+            input,
+            compiled::run,
+            false,
+        )?;
+        let unc_host = span(&tree, Rule::file_host);
+        let auth = span(&tree, Rule::file_auth).filter(|auth| {
             let host = &input[auth.clone()];
             !host.is_empty() && !host.eq_ignore_ascii_case("localhost")
         });
-        let drive_letter =
-            find(&pairs, Rule::drive_letter).and_then(|pair| pair.as_str().chars().next());
+        let drive_letter = span(&tree, Rule::drive_letter).and_then(|at| input[at].chars().next());
         // The grammar requires a path-absolute; an empty range keeps an
         // edited grammar from panicking.
-        let path = find(&pairs, Rule::path_absolute).map(span).unwrap_or(0..0);
+        let path = span(&tree, Rule::path_absolute).unwrap_or(0..0);
         Ok(FileUri {
             uri,
             unc: unc_host.is_some(),

@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use super::{find, parse_scheme, SchemeError, SchemeViolation};
+use super::{parse_compiled, SchemeError, SchemeViolation};
 use crate::authority::{Authority, Host};
 use crate::uri::Uri;
 
@@ -35,6 +35,13 @@ mod derived {
 }
 
 use derived::{HttpParser, Rule};
+
+crate::compiled::compiled_parser!(
+    /// The parser compiled from `uri.pest` and `src/schemes/http.pest`.
+    compiled,
+    "http.rs",
+    super::derived::Rule
+);
 
 /// An `http` or `https` URI (RFC 9110 section 4.2), possibly with a
 /// fragment: a URI reference with an authority whose host is not empty and
@@ -90,8 +97,15 @@ impl HttpUri {
     /// );
     /// ```
     pub fn parse(input: &str) -> Result<HttpUri, SchemeError> {
-        let (uri, pairs) = parse_scheme::<HttpParser, Rule>(Self::SCHEME, Rule::http_input, input)?;
-        let https = find(&pairs, Rule::https_URI).is_some();
+        // http.pest holds every generic component: one parse.
+        let (uri, tree) = parse_compiled::<HttpParser, Rule, { compiled::PAIRS }>(
+            Self::SCHEME,
+            Rule::http_input,
+            input,
+            compiled::run,
+            true,
+        )?;
+        let https = tree.find(Rule::https_URI).is_some();
         let Some(authority) = uri.authority() else {
             // The grammar requires "//" authority; only an edited grammar
             // gets here.

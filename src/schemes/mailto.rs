@@ -10,10 +10,10 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use pest::iterators::Pair;
 use pest::Parser;
 
-use super::{parse_scheme, SchemeError, SchemeViolation};
+use super::{parse_compiled, SchemeError, SchemeViolation};
+use crate::compiled::runtime::Node;
 use crate::percent::percent_decode_utf8;
 use crate::uri::Uri;
 
@@ -32,6 +32,13 @@ mod derived {
 }
 
 use derived::{MailtoParser, Rule};
+
+crate::compiled::compiled_parser!(
+    /// The parser compiled from `uri.pest` and `src/schemes/mailto.pest`.
+    compiled,
+    "mailto.rs",
+    super::derived::Rule
+);
 
 /// The scheme name in errors.
 const SCHEME: &str = "mailto";
@@ -105,19 +112,35 @@ impl Mailto {
     /// assert_eq!(err.to_string(), "invalid mailto URI at byte 41: expected mailto hfvalue, found '?'");
     /// ```
     pub fn parse(input: &str) -> Result<Mailto, SchemeError> {
-        let (uri, pairs) = parse_scheme::<MailtoParser, Rule>(SCHEME, Rule::mailto_input, input)?;
+        // The mailto grammar reads addresses where the generic one reads a
+        // path: the generic parse is a second pass.
+        let (uri, tree) = parse_compiled::<MailtoParser, Rule, { compiled::PAIRS }>(
+            SCHEME,
+            Rule::mailto_input,
+            input,
+            compiled::run,
+            false,
+        )?;
         let mut to = Vec::new();
         let mut hfields = Vec::new();
         let mut to_hfields = Vec::new();
-        for pair in pairs.flatten() {
-            match pair.as_rule() {
-                Rule::addr_spec => to.push(decode(input, &pair, "addr-spec")?),
-                Rule::hfield => {
-                    let hfield = hfield(input, pair)?;
-                    if hfield.0.name.eq_ignore_ascii_case("to") {
-                        to_hfields.extend(hfield.1);
+        // hfield = hfname "=" hfvalue: in preorder, each hfname comes just
+        // before its value.
+        let mut name = String::new();
+        for node in tree.nodes() {
+            match node.rule {
+                Rule::addr_spec => to.push(decode(input, node, "addr-spec")?),
+                Rule::hfname => name = decode(input, node, "hfname")?,
+                Rule::hfvalue => {
+                    let value = decode(input, node, "hfvalue")?;
+                    let addresses = addresses_in(input, &name, node)?;
+                    if name.eq_ignore_ascii_case("to") {
+                        to_hfields.extend(addresses);
                     }
-                    hfields.push(hfield.0);
+                    hfields.push(Hfield {
+                        name: core::mem::take(&mut name),
+                        value,
+                    });
                 }
                 _ => {}
             }
@@ -183,68 +206,51 @@ impl Mailto {
     }
 }
 
-/// The decoded header field of an `hfield` pair, and the addresses of its
-/// value when it is a `to` field.
-fn hfield(input: &str, pair: Pair<'_, Rule>) -> Result<(Hfield, Vec<String>), SchemeError> {
-    let mut name = String::new();
-    let mut value = String::new();
-    let mut addresses = Vec::new();
-    for inner in pair.into_inner() {
-        match inner.as_rule() {
-            Rule::hfname => name = decode(input, &inner, "hfname")?,
-            Rule::hfvalue => {
-                value = decode(input, &inner, "hfvalue")?;
-                addresses = addresses_in(input, &name, &inner)?;
-            }
-            _ => {}
-        }
-    }
-    Ok((Hfield { name, value }, addresses))
-}
-
 /// The decoded addresses of the value of a `to`, `cc` or `bcc` header
 /// field, which the grammar's `to` rule must match; none for other fields.
-fn addresses_in(
-    input: &str,
-    name: &str,
-    value: &Pair<'_, Rule>,
-) -> Result<Vec<String>, SchemeError> {
+fn addresses_in(input: &str, name: &str, value: Node<Rule>) -> Result<Vec<String>, SchemeError> {
     if !["to", "cc", "bcc"]
         .iter()
         .any(|field| name.eq_ignore_ascii_case(field))
     {
         return Ok(Vec::new());
     }
-    let start = value.as_span().start();
-    let pairs = MailtoParser::parse(Rule::to_input, value.as_str()).map_err(|failure| {
-        let at = match failure.location {
-            pest::error::InputLocation::Pos(pos) => pos,
-            pest::error::InputLocation::Span((pos, _)) => pos,
+    let start = value.start;
+    let text = &input[value.start..value.end];
+    let mut tree = compiled::tree(text);
+    if compiled::run(Rule::to_input, &mut tree).is_none() {
+        // pest_derive's parser of the same grammar says where.
+        let at = match MailtoParser::parse(Rule::to_input, text) {
+            Err(failure) => match failure.location {
+                pest::error::InputLocation::Pos(pos) => pos,
+                pest::error::InputLocation::Span((pos, _)) => pos,
+            },
+            Ok(_) => 0,
         };
-        SchemeViolation::new(
+        return Err(SchemeViolation::new(
             SCHEME,
             "addr-spec",
             input,
             start + at,
             alloc::format!("mailto addr-spec in the {name} hfield"),
         )
-    })?;
-    pairs
-        .flatten()
-        .filter(|pair| pair.as_rule() == Rule::addr_spec)
-        .map(|pair| {
-            percent_decode_utf8(pair.as_str())
+        .into());
+    }
+    tree.nodes()
+        .filter(|node| node.rule == Rule::addr_spec)
+        .map(|node| {
+            percent_decode_utf8(&text[node.start..node.end])
                 .map(|decoded| decoded.into_owned())
-                .map_err(|_| not_utf8(input, start + pair.as_span().start(), "addr-spec"))
+                .map_err(|_| not_utf8(input, start + node.start, "addr-spec"))
         })
         .collect()
 }
 
-/// The decoded text of `pair`.
-fn decode(input: &str, pair: &Pair<'_, Rule>, rule: &str) -> Result<String, SchemeError> {
-    percent_decode_utf8(pair.as_str())
+/// The decoded text of `node`.
+fn decode(input: &str, node: Node<Rule>, rule: &str) -> Result<String, SchemeError> {
+    percent_decode_utf8(&input[node.start..node.end])
         .map(|decoded| decoded.into_owned())
-        .map_err(|_| not_utf8(input, pair.as_span().start(), rule))
+        .map_err(|_| not_utf8(input, node.start, rule))
 }
 
 fn not_utf8(input: &str, at: usize, rule: &str) -> SchemeError {

@@ -15,7 +15,11 @@
 //!
 //! [`parse_scheme`] runs both and returns the generic [`Uri`] with the
 //! scheme grammar's parse tree, from which a scheme reads its typed
-//! components. Constraints that a grammar does not state well (a host must
+//! components. The shipped schemes do the same with the parsers the build
+//! script compiles from their grammars, as `Uri::parse` does with
+//! `uri.pest`'s; pest_derive's parsers of the same files explain a failure.
+//! Where a scheme grammar holds every component of the generic syntax
+//! (`http`), one parse gives both: its tree is lowered into the `Uri`. Constraints that a grammar does not state well (a host must
 //! not be empty, a userinfo must be absent) are checked on the typed value
 //! and reported as a [`SchemeViolation`] too.
 //!
@@ -43,6 +47,7 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pairs;
 use pest::Parser;
 
+use crate::compiled::runtime::Tree;
 use crate::error::{Escaped, Excerpt, ParseError};
 use crate::grammar::UriRule;
 use crate::uri::Uri;
@@ -117,6 +122,53 @@ where
             scheme, entry, input, &failure,
         ))),
     }
+}
+
+/// The `run` function of a scheme grammar's compiled parser.
+pub(crate) type Run<R, const N: usize> = for<'i> fn(R, &mut Tree<'i, R, N>) -> Option<usize>;
+
+/// [`parse_scheme`] with the scheme grammar's compiled parser `run`, whose
+/// `Rule` type is that of pest_derive's parser `P` of the same files.
+///
+/// With `one_pass`, the scheme grammar holds every component of the generic
+/// syntax, and the generic [`Uri`] is lowered from its tree; otherwise the
+/// generic parser runs too. A failure is explained by the generic parser
+/// first (its errors come first), then by pest_derive's scheme parser.
+pub(crate) fn parse_compiled<'i, P, R, const N: usize>(
+    scheme: &'static str,
+    entry: R,
+    input: &'i str,
+    run: Run<R, N>,
+    one_pass: bool,
+) -> Result<(Uri, Tree<'i, R, N>), SchemeError>
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    let mut tree = Tree::new(input, entry);
+    let matched = run(entry, &mut tree).is_some();
+    #[cfg(feature = "verify-compiled")]
+    crate::compiled::verify::<P, R, _>(entry, input, matched.then(|| tree.nodes()));
+    if !matched {
+        Uri::parse(input)?;
+        match P::parse(entry, input) {
+            Err(failure) => {
+                return Err(SchemeError::Scheme(violation::<P, R>(
+                    scheme, entry, input, &failure,
+                )))
+            }
+            // pest_derive's parser accepts what the compiled one rejected: a
+            // bug of the grammar compiler (which the `verify-compiled` feature
+            // makes a panic). Its tree is the grammar's: go on with it.
+            Ok(pairs) => tree.replace(crate::lower::pest_nodes(pairs)),
+        }
+    }
+    let uri = if one_pass {
+        Uri::from_nodes(input, tree.nodes())?
+    } else {
+        Uri::parse(input)?
+    };
+    Ok((uri, tree))
 }
 
 /// The violation for a failed parse of `input` from `entry`.
@@ -339,10 +391,10 @@ impl fmt::Display for SchemeViolation {
 
 impl core::error::Error for SchemeViolation {}
 
-/// The first pair of `rule` in `pairs`, in preorder.
-pub(crate) fn find<'i, R: pest::RuleType>(
-    pairs: &Pairs<'i, R>,
+/// The span of the first pair of `rule` in `tree`, in preorder.
+pub(crate) fn span<R: Copy + PartialEq, const N: usize>(
+    tree: &Tree<'_, R, N>,
     rule: R,
-) -> Option<pest::iterators::Pair<'i, R>> {
-    pairs.clone().flatten().find(|pair| pair.as_rule() == rule)
+) -> Option<core::ops::Range<usize>> {
+    tree.find(rule).map(|node| node.start..node.end)
 }

@@ -17,7 +17,7 @@ use alloc::string::String;
 use core::fmt;
 use core::ops::Range;
 
-use super::{find, parse_scheme, SchemeError};
+use super::{parse_compiled, span, SchemeError};
 use crate::uri::Uri;
 
 /// The derive's output, as in `grammar.rs`.
@@ -35,6 +35,13 @@ mod derived {
 }
 
 use derived::{Rule, UrnParser};
+
+crate::compiled::compiled_parser!(
+    /// The parser compiled from `uri.pest` and `src/schemes/urn.pest`.
+    compiled,
+    "urn.rs",
+    super::derived::Rule
+);
 
 /// A URN (RFC 8141).
 ///
@@ -80,21 +87,24 @@ impl Urn {
     /// assert_eq!(err.to_string(), "invalid urn URI at byte 4: expected urn NID, found 'a'");
     /// ```
     pub fn parse(input: &str) -> Result<Urn, SchemeError> {
-        let (uri, pairs) = parse_scheme::<UrnParser, Rule>("urn", Rule::urn_input, input)?;
-        let span = |rule| {
-            find(&pairs, rule).map(|pair| {
-                let span = pair.as_span();
-                span.start()..span.end()
-            })
-        };
+        // The URN grammar reads NID and NSS where the generic one reads a
+        // path: the generic parse is a second pass.
+        let (uri, tree) = parse_compiled::<UrnParser, Rule, { compiled::PAIRS }>(
+            "urn",
+            Rule::urn_input,
+            input,
+            compiled::run,
+            false,
+        )?;
+        let found = |rule| span(&tree, rule);
         // The grammar requires an NID and an NSS; the empty ranges keep an
         // edited grammar from panicking.
         Ok(Urn {
-            nid: span(Rule::NID).unwrap_or(0..0),
-            nss: span(Rule::NSS).unwrap_or(0..0),
-            r_component: span(Rule::r_component),
-            q_component: span(Rule::q_component),
-            f_component: span(Rule::f_component),
+            nid: found(Rule::NID).unwrap_or(0..0),
+            nss: found(Rule::NSS).unwrap_or(0..0),
+            r_component: found(Rule::r_component),
+            q_component: found(Rule::q_component),
+            f_component: found(Rule::f_component),
             uri,
         })
     }
