@@ -128,13 +128,13 @@ pub mod schemes;
 mod serde_impl;
 mod uri;
 
-use alloc::sync::Arc;
-
 /// Not public API: what the compiled parsers of this crate's own tests
 /// (`tests/grammars`) and its fuzz targets reach into.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
+
+    pub use crate::compiled::{compare_all, compare_uri};
 }
 
 /// The README's examples, run as doctests so that they stay true.
@@ -176,10 +176,7 @@ where
     R: UriRule,
 {
     match P::parse(entry, input) {
-        Ok(pairs) => {
-            let parts = lower::lower(input, lower::pest_nodes(pairs))?;
-            Ok(Uri::from_parts(Arc::from(input), parts))
-        }
+        Ok(pairs) => Uri::from_nodes(input, lower::pest_nodes(pairs)),
         Err(error) => Err(diagnose::diagnose::<P, R>(entry, input, &error)),
     }
 }

@@ -10,48 +10,14 @@
 
 mod support;
 
-use proptest::strategy::{Strategy, ValueTree};
-use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rfc3986::{ErrorKind, Uri};
 use rstest::rstest;
+use support::corpus::TOTAL;
 use support::differential::{compare, Agreement};
-use support::generate::{mutate, uri_ish, uri_reference};
-
-/// Valid references generated from the grammar.
-const BASES: usize = 5_000;
-/// Mutants of each base: one to three characters inserted, deleted or
-/// replaced with URI-significant ones.
-const MUTANTS_PER_BASE: usize = 18;
-/// Arbitrary strings over the URI alphabet and stray characters.
-const ARBITRARY: usize = 5_000;
-const TOTAL: usize = BASES * (1 + MUTANTS_PER_BASE) + ARBITRARY;
-
-/// The same inputs on every run, so that a failure reproduces.
-fn runner() -> TestRunner {
-    let seed = *b"rfc3986 differential test seed!!";
-    TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed),
-    )
-}
 
 #[test]
 fn agrees_with_fluent_uri_on_100_000_inputs() {
-    let mut runner = runner();
-    let valid = uri_reference();
-    let arbitrary = uri_ish();
-
-    let mut inputs = Vec::with_capacity(TOTAL);
-    for base in 0..BASES {
-        let text = valid.new_tree(&mut runner).unwrap().current().text;
-        for mutant in 0..MUTANTS_PER_BASE {
-            inputs.push(mutate(&text, (base * MUTANTS_PER_BASE + mutant) as u64));
-        }
-        inputs.push(text);
-    }
-    for _ in 0..ARBITRARY {
-        inputs.push(arbitrary.new_tree(&mut runner).unwrap().current());
-    }
+    let inputs = support::corpus::differential();
     assert_eq!(inputs.len(), TOTAL);
     const { assert!(TOTAL >= 100_000) };
 

@@ -11,9 +11,22 @@ use rfc3986::{percent_decode, ErrorKind, Host, ParseError, Uri};
 
 const MIB: usize = 1 << 20;
 
+/// Both parsers of `uri.pest`, the compiled one and pest_derive's, give the
+/// same verdict and pairs for `input` (as tests/compiled.rs checks for the
+/// other inputs).
+fn same_pairs(input: &str) {
+    if let Err(difference) =
+        rfc3986::__private::compare_uri(rfc3986::Rule::uri_reference_input, input)
+    {
+        // Not the whole difference: it quotes the input.
+        panic!("{}", &difference[..difference.len().min(300)]);
+    }
+}
+
 /// The error of `input`, with its kind and offset, and a message that
 /// does not grow with the input.
 fn fails(input: &str, kind: ErrorKind, offset: usize) -> ParseError {
+    same_pairs(input);
     // Not `expect_err`: its message would quote the whole input.
     let Err(err) = Uri::parse(input) else {
         panic!("{} bytes parsed, expected an error", input.len());
@@ -28,6 +41,7 @@ fn fails(input: &str, kind: ErrorKind, offset: usize) -> ParseError {
 }
 
 fn parses(input: &str) -> Uri {
+    same_pairs(input);
     let uri = Uri::parse(input).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(uri.as_str().len(), input.len());
     assert_eq!(uri.check_invariants(), Ok(()));

@@ -274,7 +274,7 @@ impl<'a> Emitter<'a> {
             format!("match p.s.get(pos) {{ Some(&b) if {test} => Some(pos + 1), _ => None }}")
         } else {
             let ranges = self.ranges_static(class);
-            format!("rt::class(p.s, pos, |b| {test}, &{ranges})")
+            format!("rt::class(p.s, pos, {}, &{ranges})", closure("b", &test))
         }
     }
 
@@ -282,10 +282,13 @@ impl<'a> Emitter<'a> {
     fn class_run(&mut self, class: &CharSet) -> String {
         let test = self.byte_test(&class.ascii_bytes(), "b");
         if class.is_ascii() {
-            format!("pos + p.s[pos..].iter().take_while(|&&b| {test}).count()")
+            format!(
+                "pos + p.s[pos..].iter().take_while({}).count()",
+                closure("&&b", &test)
+            )
         } else {
             let ranges = self.ranges_static(class);
-            format!("rt::class_run(p.s, pos, |b| {test}, &{ranges})")
+            format!("rt::class_run(p.s, pos, {}, &{ranges})", closure("b", &test))
         }
     }
 
@@ -305,7 +308,10 @@ impl<'a> Emitter<'a> {
                 stop.insert(usize::from(s.as_bytes()[0]));
             }
             let test = self.byte_test(&stop, "b");
-            format!("Some(pos + p.s[pos..].iter().take_while(|&&b| !({test})).count())")
+            format!(
+                "Some(pos + p.s[pos..].iter().take_while({}).count())",
+                closure("&&b", &format!("!({test})"))
+            )
         } else {
             let list: Vec<String> = strings.iter().map(|s| byte_literal(s)).collect();
             format!("Some(rt::skip_until(p.s, pos, &[{}]))", list.join(", "))
@@ -329,9 +335,9 @@ impl<'a> Emitter<'a> {
         }
         let test = self.byte_test(&bytes, "b");
         Some(if end {
-            format!("p.s.get(pos).is_none_or(|&b| {test})")
+            format!("p.s.get(pos).is_none_or({})", closure("&b", &test))
         } else {
-            format!("p.s.get(pos).is_some_and(|&b| {test})")
+            format!("p.s.get(pos).is_some_and({})", closure("&b", &test))
         })
     }
 
@@ -416,6 +422,16 @@ fn call_ctx(ctx: Ctx, analysis: &Analysis, name: &str) -> Ctx {
         Ctx::Quiet
     } else {
         ctx
+    }
+}
+
+/// A closure over byte `pattern` (`b`, `&b`, `&&b`) that tests `test`;
+/// its parameter is `_` when the test does not read the byte.
+fn closure(pattern: &str, test: &str) -> String {
+    if test.contains('b') && test != "true" && test != "false" {
+        format!("|{pattern}| {test}")
+    } else {
+        format!("|_| {test}")
     }
 }
 

@@ -36,6 +36,19 @@ crate::compiled::compiled_parser!(
     super::derived::Rule
 );
 
+/// Compares this scheme's compiled parser with its pest_derive parser on
+/// `input` (see `crate::compiled::compare`).
+pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(Rule::file_input, &mut tree).is_some();
+    crate::compiled::compare::<FileParser, _, _>(
+        Rule::file_input,
+        input,
+        matched.then(|| tree.nodes()),
+    )?;
+    Ok(())
+}
+
 /// Where a file is: on the local machine or on another host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FileHost<'a> {

@@ -43,6 +43,19 @@ crate::compiled::compiled_parser!(
     super::derived::Rule
 );
 
+/// Compares this scheme's compiled parser with its pest_derive parser on
+/// `input` (see `crate::compiled::compare`).
+pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(Rule::http_input, &mut tree).is_some();
+    crate::compiled::compare::<HttpParser, _, _>(
+        Rule::http_input,
+        input,
+        matched.then(|| tree.nodes()),
+    )?;
+    Ok(())
+}
+
 /// An `http` or `https` URI (RFC 9110 section 4.2), possibly with a
 /// fragment: a URI reference with an authority whose host is not empty and
 /// which has no userinfo.

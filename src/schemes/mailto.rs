@@ -40,6 +40,26 @@ crate::compiled::compiled_parser!(
     super::derived::Rule
 );
 
+/// Compares this scheme's compiled parser with its pest_derive parser on
+/// `input` (see `crate::compiled::compare`).
+pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(Rule::mailto_input, &mut tree).is_some();
+    crate::compiled::compare::<MailtoParser, _, _>(
+        Rule::mailto_input,
+        input,
+        matched.then(|| tree.nodes()),
+    )?;
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(Rule::to_input, &mut tree).is_some();
+    crate::compiled::compare::<MailtoParser, _, _>(
+        Rule::to_input,
+        input,
+        matched.then(|| tree.nodes()),
+    )?;
+    Ok(())
+}
+
 /// The scheme name in errors.
 const SCHEME: &str = "mailto";
 

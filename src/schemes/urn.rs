@@ -43,6 +43,19 @@ crate::compiled::compiled_parser!(
     super::derived::Rule
 );
 
+/// Compares this scheme's compiled parser with its pest_derive parser on
+/// `input` (see `crate::compiled::compare`).
+pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(Rule::urn_input, &mut tree).is_some();
+    crate::compiled::compare::<UrnParser, _, _>(
+        Rule::urn_input,
+        input,
+        matched.then(|| tree.nodes()),
+    )?;
+    Ok(())
+}
+
 /// A URN (RFC 8141).
 ///
 /// ```

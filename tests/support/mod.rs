@@ -2,6 +2,7 @@
 //! them, so unused items are expected.
 #![allow(dead_code)]
 
+pub mod corpus;
 pub mod differential;
 pub mod generate;
 pub mod recompose;

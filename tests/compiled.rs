@@ -1,0 +1,174 @@
+//! The compiled parsers are the grammars, nothing more: on every input
+//! below, the parser the build script compiles from a grammar and the one
+//! pest_derive generates from the same files give the same verdict and the
+//! same pairs (rule, start, end), in the same order.
+//!
+//! The inputs: the 100,000 strings of the differential corpus and 20,000
+//! from the property generator, each from the entry rule of `uri.pest` and
+//! of each scheme grammar; the same strings behind each scheme's prefix;
+//! and the components of generated references from every rule of
+//! `uri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
+//! with the `verify-compiled` feature every string the test suite parses.
+
+mod support;
+
+use proptest::strategy::{Strategy, ValueTree};
+use rfc3986::__private::{compare_all, compare_uri};
+use rfc3986::schemes::http::HttpUri;
+use rfc3986::{Rule, Uri};
+use support::generate::{mutate, uri_ish, uri_reference};
+
+/// Compares every input, and fails with the first few differences.
+fn compare_each<'a>(
+    inputs: impl IntoIterator<Item = &'a str>,
+    compare: impl Fn(&str) -> Result<(), String>,
+) {
+    let mut count = 0;
+    let mut differences = Vec::new();
+    for input in inputs {
+        count += 1;
+        if let Err(difference) = compare(input) {
+            differences.push(difference);
+        }
+    }
+    assert!(
+        differences.is_empty(),
+        "{} of {count} inputs parsed differently, the first ones:\n{}",
+        differences.len(),
+        differences[..differences.len().min(10)].join("\n")
+    );
+    assert!(count > 0);
+}
+
+#[test]
+fn same_pairs_on_the_differential_corpus() {
+    let corpus = support::corpus::differential();
+    assert_eq!(corpus.len(), support::corpus::TOTAL);
+    compare_each(corpus.iter().map(String::as_str), compare_all);
+}
+
+/// References from the property generator, strings over the URI alphabet,
+/// and mutants of both.
+fn generated(count: usize) -> Vec<String> {
+    let mut runner = support::corpus::runner();
+    let valid = uri_reference();
+    let arbitrary = uri_ish();
+    let mut inputs = Vec::with_capacity(count);
+    for i in 0..count / 4 {
+        let text = valid.new_tree(&mut runner).unwrap().current().text;
+        inputs.push(mutate(&text, i as u64));
+        inputs.push(text);
+        let other = arbitrary.new_tree(&mut runner).unwrap().current();
+        inputs.push(mutate(&other, !(i as u64)));
+        inputs.push(other);
+    }
+    inputs
+}
+
+#[test]
+fn same_pairs_on_generated_references() {
+    let inputs = generated(20_000);
+    compare_each(inputs.iter().map(String::as_str), compare_all);
+}
+
+/// The scheme grammars reject almost everything above at their first
+/// bytes: the same strings behind each scheme's prefix get further.
+#[test]
+fn same_pairs_behind_scheme_prefixes() {
+    const PREFIXES: [&str; 12] = [
+        "http://",
+        "HTTPS://",
+        "http:",
+        "https://user@",
+        "mailto:",
+        "mailto:a@b.example?",
+        "MAILTO:?to=",
+        "urn:",
+        "urn:example:",
+        "URN:urn-7:",
+        "file://",
+        "file:///c:",
+    ];
+    let suffixes = generated(2_000);
+    let inputs: Vec<String> = PREFIXES
+        .iter()
+        .flat_map(|prefix| {
+            suffixes.iter().map(move |suffix| {
+                // A suffix that is a URI gives its part after the scheme.
+                let rest = suffix
+                    .split_once(':')
+                    .map_or(suffix.as_str(), |(_, rest)| rest);
+                format!("{prefix}{rest}")
+            })
+        })
+        .collect();
+    compare_each(inputs.iter().map(String::as_str), compare_all);
+}
+
+/// Every rule of `uri.pest` can start a parse (as `UriParser::parse(rule,
+/// ..)` can): each from every rule, on the components of generated
+/// references and on the references themselves.
+#[test]
+fn same_pairs_from_every_rule() {
+    let mut runner = support::corpus::runner();
+    let valid = uri_reference();
+    let mut inputs = Vec::new();
+    for _ in 0..500 {
+        let generated = valid.new_tree(&mut runner).unwrap().current();
+        let uri = Uri::parse(&generated.text).unwrap();
+        let mut parts: Vec<String> = vec![generated.text.clone(), uri.path().to_string()];
+        parts.extend(uri.scheme().map(str::to_string));
+        parts.extend(uri.query().map(str::to_string));
+        parts.extend(uri.fragment().map(str::to_string));
+        if let Some(authority) = uri.authority() {
+            parts.push(authority.as_str().to_string());
+            parts.push(authority.host_str().to_string());
+            parts.extend(authority.userinfo().map(str::to_string));
+            parts.extend(authority.port_str().map(str::to_string));
+            // The host without its brackets, for IPv6address and IPvFuture.
+            let host = authority.host_str();
+            parts.push(
+                host.trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .to_string(),
+            );
+        }
+        inputs.extend(parts);
+    }
+    let rules = Rule::all_rules();
+    assert_eq!(rules.len(), 40, "every rule of uri.pest");
+    compare_each(inputs.iter().map(String::as_str), |input| {
+        rules
+            .iter()
+            .try_for_each(|&rule| compare_uri(rule, input))?;
+        compare_uri(Rule::EOI, input)
+    });
+}
+
+/// `http.pest` holds every component of the generic syntax, so an `http`
+/// parse lowers its own tree into the generic `Uri` (one pass): it must be
+/// the `Uri` the generic parser makes.
+#[test]
+fn one_pass_http_parse_gives_the_generic_uri() {
+    let suffixes = generated(8_000);
+    let mut parsed = 0;
+    for suffix in &suffixes {
+        let rest = suffix
+            .split_once("//")
+            .map_or(suffix.as_str(), |(_, rest)| rest);
+        for prefix in ["http://", "HtTpS://"] {
+            let input = format!("{prefix}{rest}");
+            let Ok(http) = HttpUri::parse(&input) else {
+                continue;
+            };
+            parsed += 1;
+            let generic = Uri::parse(&input).unwrap();
+            let one_pass = http.uri();
+            assert_eq!(format!("{one_pass:?}"), format!("{generic:?}"), "{input}");
+            assert_eq!(one_pass.host(), generic.host(), "{input}");
+            assert_eq!(one_pass.port(), generic.port(), "{input}");
+            assert_eq!(one_pass.check_invariants(), Ok(()), "{input}");
+        }
+    }
+    assert!(parsed > 5_000, "{parsed} http URIs");
+}

@@ -1,0 +1,277 @@
+//! The grammar compiler of the build script (`build/compiler`), checked on
+//! small grammars of its own (`tests/grammars/*.pest`): each is compiled by
+//! the build script and derived by pest_derive, and the two parsers must
+//! give the same verdict and the same pairs from every rule, on every
+//! string up to a length over the grammar's alphabet. The compiler is also
+//! run directly on grammars it must refuse.
+
+// pest_derive's generated code uses `alloc` when pest is built without
+// its `std` feature, as this crate builds it.
+extern crate alloc;
+
+use rfc3986::__private::runtime::Node;
+
+#[path = "../build/compiler/mod.rs"]
+#[allow(dead_code)]
+mod compiler;
+
+/// A grammar under `tests/grammars`, derived by pest_derive and compiled
+/// by the build script, with what the comparison needs of each.
+macro_rules! grammar {
+    ($name:ident, $file:literal) => {
+        mod $name {
+            use super::Node;
+
+            mod derived {
+                #[derive(pest_derive::Parser)]
+                #[grammar = $file]
+                pub struct Derived;
+            }
+
+            pub use derived::Rule;
+
+            #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
+            mod compiled {
+                use super::Rule;
+
+                include!(concat!(
+                    env!("OUT_DIR"),
+                    "/test_grammars/",
+                    stringify!($name),
+                    ".rs"
+                ));
+            }
+
+            /// pest_derive's pairs of `input` from `rule`, in preorder.
+            pub fn derived(rule: Rule, input: &str) -> Option<Vec<Node<Rule>>> {
+                use pest::Parser;
+                let pairs = derived::Derived::parse(rule, input).ok()?;
+                Some(
+                    pairs
+                        .flatten()
+                        .map(|pair| Node {
+                            rule: pair.as_rule(),
+                            start: pair.as_span().start(),
+                            end: pair.as_span().end(),
+                        })
+                        .collect(),
+                )
+            }
+
+            /// The compiled parser's.
+            pub fn compiled(rule: Rule, input: &str) -> Option<Vec<Node<Rule>>> {
+                compiled::parse(rule, input).map(|tree| tree.nodes().collect())
+            }
+
+            pub fn rules() -> &'static [Rule] {
+                Rule::all_rules()
+            }
+        }
+    };
+}
+
+grammar!(choice, "tests/grammars/choice.pest");
+grammar!(repetition, "tests/grammars/repetition.pest");
+grammar!(bounds, "tests/grammars/bounds.pest");
+grammar!(lookahead, "tests/grammars/lookahead.pest");
+grammar!(insensitive, "tests/grammars/insensitive.pest");
+grammar!(unicode, "tests/grammars/unicode.pest");
+grammar!(atomicity, "tests/grammars/atomicity.pest");
+grammar!(recursion, "tests/grammars/recursion.pest");
+grammar!(optimizer, "tests/grammars/optimizer.pest");
+grammar!(builtins, "tests/grammars/builtins.pest");
+
+/// Every string of up to `max_len` characters of `alphabet`.
+fn strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..max_len {
+        last = last
+            .iter()
+            .flat_map(|prefix| alphabet.iter().map(move |c| format!("{prefix}{c}")))
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+/// Runs both parsers from every rule on every input; returns how many
+/// parses matched, so that a test can check the inputs exercise the rules.
+fn compare<R: Copy + std::fmt::Debug + PartialEq>(
+    rules: &[R],
+    inputs: &[String],
+    derived: impl Fn(R, &str) -> Option<Vec<Node<R>>>,
+    compiled: impl Fn(R, &str) -> Option<Vec<Node<R>>>,
+) -> usize {
+    let mut matched = 0;
+    for &rule in rules {
+        for input in inputs {
+            let expected = derived(rule, input);
+            assert_eq!(
+                compiled(rule, input),
+                expected,
+                "{rule:?} on {input:?}: compiled, then pest_derive"
+            );
+            matched += usize::from(expected.is_some());
+        }
+    }
+    matched
+}
+
+/// A conformance test: every string of up to `$max_len` characters of
+/// `$alphabet`, and `$extra` inputs, from every rule of `$grammar`. Every
+/// rule must match some input (or its comparison proves little), except
+/// the rules `$never` that the grammar makes match nothing.
+macro_rules! conformance {
+    ($test:ident, $grammar:ident, $alphabet:expr, $max_len:expr) => {
+        conformance!($test, $grammar, $alphabet, $max_len, extra: [], never: []);
+    };
+    ($test:ident, $grammar:ident, $alphabet:expr, $max_len:expr, extra: [$($extra:expr),*], never: [$($never:ident),*]) => {
+        #[test]
+        fn $test() {
+            let mut inputs = strings(&$alphabet, $max_len);
+            inputs.extend([$(String::from($extra)),*]);
+            let rules = $grammar::rules();
+            let matched = compare(rules, &inputs, $grammar::derived, $grammar::compiled);
+            let never: &[$grammar::Rule] = &[$($grammar::Rule::$never),*];
+            for &rule in rules {
+                let matches = inputs.iter().any(|input| $grammar::derived(rule, input).is_some());
+                assert_eq!(matches, !never.contains(&rule), "{rule:?} matching any input");
+            }
+            assert!(matched > 0);
+        }
+    };
+}
+
+conformance!(ordered_choice, choice, ["a", "b", "c", "d", "e", "x"], 6);
+conformance!(greedy_repetition, repetition, ["a", "b", "c", "d"], 7, extra: [], never: [starve]);
+conformance!(repetition_bounds, bounds, ["a", "b", "c"], 7);
+conformance!(lookahead_records_nothing, lookahead, ["a", "b", "c"], 6);
+conformance!(
+    case_insensitive_strings,
+    insensitive,
+    ["a", "A", "b", "B", "c", "C", "v", "V", "1", "-", "é", "É"],
+    4
+);
+conformance!(
+    utf8_characters,
+    unicode,
+    ["a", "é", "€", "😀", "α", "ω", "_", "1"],
+    5
+);
+conformance!(
+    atomicity_decides_pairs,
+    atomicity,
+    ["a", "b", "c"],
+    7,
+    // What `top` needs, with and without the `tagged` pairs.
+    extra: [
+        "aaaaaaaaaaaaaaa",
+        "abababababababab",
+        "aacbaacbaacbaacbaacbaacbacba",
+        "acaaaaaaaaaaaaaaa"
+    ],
+    never: []
+);
+conformance!(
+    recursive_rules,
+    recursion,
+    ["(", ")", "x", "+", "[", "]", ","],
+    7
+);
+conformance!(optimizer_rewrites, optimizer, ["a", "b", ","], 7);
+conformance!(
+    builtin_rules,
+    builtins,
+    ["0", "1", "8", "a", "G", "\n", "\r", "-"],
+    5
+);
+
+/// Longer inputs for the recursive grammar, where nesting goes deeper
+/// than the exhaustive strings reach.
+#[test]
+fn deeply_nested_recursion() {
+    let mut inputs = Vec::new();
+    for depth in [10, 100, 500] {
+        inputs.push(format!("{}{}", "(".repeat(depth), ")".repeat(depth)));
+        inputs.push(format!("{}{}", "(".repeat(depth), ")".repeat(depth - 1)));
+        inputs.push(format!("{}x{}", "(".repeat(depth), ")".repeat(depth)));
+        inputs.push(format!("{}x{}", "[".repeat(depth), "]".repeat(depth)));
+        inputs.push(format!("{}x", "x+".repeat(depth)));
+    }
+    let matched = compare(
+        recursion::rules(),
+        &inputs,
+        recursion::derived,
+        recursion::compiled,
+    );
+    assert!(matched >= 10, "{matched}");
+}
+
+/// The pair buffer spills to the heap for a grammar that records without
+/// bound, and still gives pest's pairs.
+#[test]
+fn unbounded_pairs_spill() {
+    let input = "ab".repeat(1000);
+    let pairs = choice::compiled(choice::Rule::classes, &input).unwrap();
+    assert_eq!(
+        Some(pairs.clone()),
+        choice::derived(choice::Rule::classes, &input)
+    );
+    let pairs = repetition::compiled(repetition::Rule::plus, &input).unwrap();
+    assert_eq!(pairs.len(), 1 + 2000);
+    assert_eq!(
+        Some(pairs),
+        repetition::derived(repetition::Rule::plus, &input)
+    );
+}
+
+/// What the compiler refuses, it refuses at build time, naming the rule
+/// and the construct.
+#[rstest::rstest]
+#[case::whitespace(
+    "WHITESPACE = _{ \" \" }\na = { \"a\" }",
+    "WHITESPACE",
+    "implicit whitespace"
+)]
+#[case::comment(
+    "COMMENT = _{ \"#\" }\na = { \"a\" }",
+    "COMMENT",
+    "implicit whitespace"
+)]
+#[case::push("a = { PUSH(\"a\") ~ \"b\" }", "a", "the stack (PUSH)")]
+#[case::pop("a = { \"a\" ~ POP }", "a", "the stack (POP)")]
+#[case::peek("a = { \"a\" ~ PEEK }", "a", "the stack (PEEK)")]
+#[case::peek_slice("a = { PUSH(\"a\") ~ PEEK[..] }", "a", "the stack")]
+#[case::drop("a = { PUSH(\"a\") ~ DROP }", "a", "the stack")]
+fn unsupported_constructs_fail_the_build(
+    #[case] grammar: &str,
+    #[case] rule: &str,
+    #[case] construct: &str,
+) {
+    let options = compiler::Options {
+        runtime: "rt",
+        sources: &["test.pest".to_string()],
+    };
+    let err = compiler::compile(grammar, &options).unwrap_err();
+    assert_eq!(err.rule, rule, "{err}");
+    assert!(err.message.contains(construct), "{err}");
+    assert!(
+        err.to_string().starts_with(&format!("rule `{rule}`: ")),
+        "{err}"
+    );
+}
+
+/// A grammar pest_meta rejects fails with pest_meta's own message.
+#[test]
+fn invalid_grammars_fail_with_pest_metas_message() {
+    let options = compiler::Options {
+        runtime: "rt",
+        sources: &["test.pest".to_string()],
+    };
+    let err = compiler::compile("a = { b }", &options).unwrap_err();
+    assert_eq!(err.rule, "grammar");
+    assert!(err.message.contains("rule b is undefined"), "{err}");
+    let err = compiler::compile("a = { (\"\")* }", &options).unwrap_err();
+    assert!(err.message.contains("repeat"), "{err}");
+}
