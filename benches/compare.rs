@@ -9,9 +9,20 @@
 //!
 //! - `parse`: every crate parses the 10,000 references of the seeded corpus
 //!   (`support/corpus.rs`) and reads the authority and path of each result,
-//!   so nothing is optimized away. `pest-floor` is a parser derived from a
-//!   one-rule pest grammar that only checks every byte is in the URI
-//!   alphabet: the least any pest-derived parser can cost on this corpus.
+//!   so nothing is optimized away. `rfc3986` is `Uri::parse`, which runs
+//!   the parser the build script compiles from `uri.pest`; `pest_derive`
+//!   is the same through the parser pest_derive generates from the same
+//!   file (`parse_with`), the crate's only parser before. `pest-floor` is a
+//!   parser derived from a one-rule pest grammar that only checks every
+//!   byte is in the URI alphabet: the least any pest-derived parser can
+//!   cost on this corpus.
+//! - `rejected`: 10,000 references of the corpus with one character
+//!   replaced by one no URI may hold (a space, `<`, `"`, ...); every crate
+//!   rejects each. `rfc3986` explains each rejection with pest_derive's
+//!   parser (kind, byte, what was expected), which is the cost shown.
+//! - `schemes`: the `http`/`https`, `mailto`, `urn` and `file` URIs of a
+//!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
+//!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
 //! - `scaling`: one URI of 100 B, 10 KiB and 1 MiB, parsed by `rfc3986` and
 //!   `fluent-uri`; time per byte should stay flat.
 //! - `resolve`: the relative references of the corpus and the 23 normal
@@ -113,6 +124,16 @@ floor = @{ SOI ~ ('a'..'z' | 'A'..'Z' | '0'..'9' | "-" | "." | "_" | "~" | ":" |
     pub struct Floor;
 }
 
+/// `Uri::parse` as it was before the compiled parser: the same grammar,
+/// lowering and checks, through pest_derive's parser.
+fn pest_derive(s: &str) -> usize {
+    use rfc3986::{parse_with, Rule, UriParser};
+    match parse_with::<UriParser, Rule>(Rule::uri_reference_input, s) {
+        Ok(uri) => 1 + uri.authority().map_or(0, |a| a.as_str().len()) + uri.path().len(),
+        Err(_) => 0,
+    }
+}
+
 fn pest_floor(s: &str) -> usize {
     use pest::Parser;
     match floor::Floor::parse(floor::Rule::floor, s) {
@@ -123,9 +144,10 @@ fn pest_floor(s: &str) -> usize {
 
 /// The rows of the `parse` group, `fluent-uri` (the reference for ratios)
 /// first.
-const PARSERS: [(&str, Reader); 8] = [
+const PARSERS: [(&str, Reader); 9] = [
     ("fluent-uri", fluent_uri),
     ("rfc3986", rfc3986),
+    ("pest_derive", pest_derive),
     ("oxiri", oxiri),
     ("iri-string", iri_string),
     ("iref", iref),
@@ -151,6 +173,144 @@ fn parse(c: &mut Criterion) {
     for (name, read) in PARSERS {
         group.bench_function(name, |b| {
             b.iter(|| corpus.iter().map(|s| read(black_box(s))).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+/// Characters that no part of a URI may hold.
+const STRAY: [char; 8] = [' ', '<', '>', '"', '\\', '^', '`', '|'];
+
+fn rejected(c: &mut Criterion) {
+    let inputs: Vec<String> = corpus::standard()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut chars: Vec<char> = s.chars().collect();
+            let at = (i * 7919) % chars.len().max(1);
+            let stray = STRAY[i % STRAY.len()];
+            match chars.get_mut(at) {
+                Some(c) => *c = stray,
+                None => chars.push(stray),
+            }
+            chars.into_iter().collect()
+        })
+        .collect();
+    let mut group = c.benchmark_group("rejected");
+    group.throughput(Throughput::Elements(inputs.len() as u64));
+    let rows: [(&str, Reader); 2] = [
+        ("fluent-uri", |s| {
+            usize::from(fluent_uri::UriRef::parse(s).is_err())
+        }),
+        ("rfc3986", |s| {
+            rfc3986::Uri::parse(s).map_or_else(|e| 1 + e.offset(), |_| 0)
+        }),
+    ];
+    for (name, reject) in rows {
+        assert!(inputs.iter().all(|s| reject(s) != 0), "{name} accepts one");
+        group.bench_function(name, |b| {
+            b.iter(|| inputs.iter().map(|s| reject(black_box(s))).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+/// The scheme grammars through pest_derive's parsers: what the scheme
+/// types ran before they ran the compiled ones.
+mod before {
+    macro_rules! scheme_parser {
+        ($module:ident, $file:literal) => {
+            pub mod $module {
+                #[derive(pest_derive::Parser)]
+                #[grammar = "uri.pest"]
+                #[grammar = $file]
+                pub struct Parser;
+            }
+        };
+    }
+    scheme_parser!(http, "src/schemes/http.pest");
+    scheme_parser!(mailto, "src/schemes/mailto.pest");
+    scheme_parser!(urn, "src/schemes/urn.pest");
+    scheme_parser!(file, "src/schemes/file.pest");
+}
+
+/// A scheme parse as it was: the generic parse and the scheme grammar's,
+/// both by pest_derive's parsers, and a look at the scheme's parse tree.
+macro_rules! before {
+    ($module:ident, $entry:ident) => {
+        |s: &str| -> usize {
+            use pest::Parser;
+            use rfc3986::{parse_with, Rule, UriParser};
+            let Ok(uri) = parse_with::<UriParser, Rule>(Rule::uri_reference_input, s) else {
+                return 0;
+            };
+            match before::$module::Parser::parse(before::$module::Rule::$entry, s) {
+                Ok(pairs) => uri.path().len() + pairs.flatten().count(),
+                Err(_) => 0,
+            }
+        }
+    };
+}
+
+/// The scheme types, each on the URIs of its scheme.
+fn schemes(c: &mut Criterion) {
+    use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
+    let corpus = corpus::corpus(7, 40_000);
+    let mut group = c.benchmark_group("schemes");
+    type Kind = (&'static str, &'static [&'static str], Reader, Reader);
+    let kinds: [Kind; 4] = [
+        (
+            "http",
+            &["http:", "https:"],
+            |s| HttpUri::parse(s).map_or(0, |u| u.path().len() + 1),
+            before!(http, http_input),
+        ),
+        (
+            "mailto",
+            &["mailto:"],
+            |s| Mailto::parse(s).map_or(0, |m| m.to().len() + 1),
+            before!(mailto, mailto_input),
+        ),
+        (
+            "urn",
+            &["urn:"],
+            |s| Urn::parse(s).map_or(0, |u| u.nid().len()),
+            before!(urn, urn_input),
+        ),
+        (
+            "file",
+            &["file:"],
+            |s| FileUri::parse(s).map_or(0, |f| f.path().len() + 1),
+            before!(file, file_input),
+        ),
+    ];
+    for (scheme, prefixes, read, read_before) in kinds {
+        let inputs: Vec<&String> = corpus
+            .iter()
+            .filter(|s| prefixes.iter().any(|p| s.starts_with(p)))
+            .filter(|s| read(s) != 0)
+            .collect();
+        eprintln!("schemes/{scheme}: {} URIs", inputs.len());
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+        group.bench_function(BenchmarkId::new("fluent-uri", scheme), |b| {
+            b.iter(|| {
+                inputs
+                    .iter()
+                    .map(|s| fluent_uri(black_box(s)))
+                    .sum::<usize>()
+            })
+        });
+        group.bench_function(BenchmarkId::new("rfc3986", scheme), |b| {
+            b.iter(|| inputs.iter().map(|s| read(black_box(s))).sum::<usize>())
+        });
+        assert!(inputs.iter().all(|s| read_before(s) != 0));
+        group.bench_function(BenchmarkId::new("pest_derive", scheme), |b| {
+            b.iter(|| {
+                inputs
+                    .iter()
+                    .map(|s| read_before(black_box(s)))
+                    .sum::<usize>()
+            })
         });
     }
     group.finish();
@@ -433,7 +593,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, scaling, resolve, normalize, to_string
+    targets = parse, rejected, schemes, scaling, resolve, normalize, to_string
 }
 
 fn main() {
@@ -450,8 +610,20 @@ fn main() {
         .flat_map(|len| [format!("fluent-uri/{len}"), format!("rfc3986/{len}")])
         .collect();
     let rows = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();
+    let scheme_rows = ["http", "mailto", "urn", "file"]
+        .iter()
+        .flat_map(|s| {
+            [
+                format!("fluent-uri/{s}"),
+                format!("rfc3986/{s}"),
+                format!("pest_derive/{s}"),
+            ]
+        })
+        .collect();
     report(&[
         ("parse", parse_rows, "per 10k refs"),
+        ("rejected", rows(&["fluent-uri", "rfc3986"]), "per 10k refs"),
+        ("schemes", scheme_rows, "per run"),
         ("scaling", scaling_rows, "per URI"),
         (
             "resolve",

@@ -288,7 +288,10 @@ impl<'a> Emitter<'a> {
             )
         } else {
             let ranges = self.ranges_static(class);
-            format!("rt::class_run(p.s, pos, {}, &{ranges})", closure("b", &test))
+            format!(
+                "rt::class_run(p.s, pos, {}, &{ranges})",
+                closure("b", &test)
+            )
         }
     }
 
