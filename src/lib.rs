@@ -20,11 +20,21 @@
 //! # The grammar is the parser
 //!
 //! `uri.pest`, at the root of this crate, is RFC 3986 Appendix A transcribed
-//! rule by rule into a [pest] grammar. [`UriParser`] is derived from it, and
-//! every parse goes through it: there is no second, hand-written parser. A
-//! lowering pass reads the parse tree into typed components. To accept a
-//! scheme's own syntax, derive a parser from `uri.pest` plus rules of your
-//! own and use [`parse_with`].
+//! rule by rule into a [pest] grammar, and the only definition of what the
+//! crate accepts. Two parsers are generated from it, and nothing else:
+//!
+//! - [`Uri::parse`] runs the one the build script compiles from the file
+//!   (through pest_meta, the front end of pest_derive) into plain Rust: the
+//!   same language and the same parse tree as pest's, at the speed of a
+//!   hand-written parser;
+//! - [`UriParser`], which pest_derive generates, explains a failure (what
+//!   is wrong, at which byte, what was expected), can start at any rule of
+//!   the grammar, and is what [`parse_with`] builds on.
+//!
+//! The two agree on every input the tests try. A lowering pass reads either
+//! parse tree into typed components. To accept a scheme's own syntax,
+//! derive a parser from `uri.pest` plus rules of your own and use
+//! [`parse_with`].
 //!
 //! # Examples
 //!
@@ -90,6 +100,9 @@
 //! - `serde`: `Serialize` and `Deserialize` for [`Uri`], as its text.
 //! - `cli`: the `uri` command-line tool (`cargo install --path . --features
 //!   cli`).
+//! - `verify-compiled`: for this crate's own tests, not for use. Every parse
+//!   also runs pest_derive's parser and panics if the compiled parser's
+//!   verdict or parse tree differs.
 //!
 //! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986
 //! [section 3]: https://www.rfc-editor.org/rfc/rfc3986#section-3
