@@ -88,6 +88,13 @@ const STACK_BUILTINS: [&str; 5] = ["PEEK", "PEEK_ALL", "POP", "POP_ALL", "DROP"]
 /// classes across them. Bigger ones are called.
 const INLINE_SIZE: usize = 24;
 
+/// ... unless their copies would add more than this many nodes in all
+/// (size times uses): after pest_meta unrolls repetition bounds, `h16` and
+/// `ls32` stand dozens of times in `IPv6address`, and copies would
+/// multiply the code to no purpose. Character classes are inlined wherever
+/// they stand: they are one table lookup.
+const INLINE_TOTAL: usize = 120;
+
 /// Lowers every rule of the optimized grammar.
 pub fn lower(rules: &[OptimizedRule]) -> Result<Vec<IrRule>, CompileError> {
     for rule in rules {
@@ -102,8 +109,17 @@ pub fn lower(rules: &[OptimizedRule]) -> Result<Vec<IrRule>, CompileError> {
         .iter()
         .map(|rule| (rule.name.as_str(), rule))
         .collect();
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    for rule in rules {
+        for expr in rule.expr.iter_top_down() {
+            if let OptimizedExpr::Ident(name) = expr {
+                *uses.entry(name).or_default() += 1;
+            }
+        }
+    }
     let mut lowering = Lowering {
         rules: &by_name,
+        uses,
         lowered: HashMap::new(),
         in_progress: HashSet::new(),
     };
@@ -121,6 +137,8 @@ pub fn lower(rules: &[OptimizedRule]) -> Result<Vec<IrRule>, CompileError> {
 
 struct Lowering<'g> {
     rules: &'g HashMap<&'g str, &'g OptimizedRule>,
+    /// How many times each rule is named in the optimized grammar.
+    uses: HashMap<String, usize>,
     /// Each rule's lowered body, once lowered.
     lowered: HashMap<String, Ir>,
     /// Rules being lowered: a silent rule met again while it is being
@@ -220,7 +238,11 @@ impl Lowering<'_> {
                     // A silent rule is its expression: pest_generator emits
                     // no wrapper for it, so inlining changes nothing.
                     let body = self.rule_body(name)?;
-                    if matches!(body, Ir::Class(_)) || body.size() <= INLINE_SIZE {
+                    let uses = self.uses.get(name).copied().unwrap_or(0);
+                    let size = body.size();
+                    if matches!(body, Ir::Class(_))
+                        || size <= INLINE_SIZE && size * uses <= INLINE_TOTAL
+                    {
                         body
                     } else {
                         Ir::Call(name.to_string())
