@@ -159,7 +159,7 @@ pub(crate) fn lower<R: UriRule>(
         input,
         spans: [(0, 0); SLOTS],
         seen: 0,
-        repeated: None,
+        repeated: usize::MAX,
     };
     let mut components = 0;
     for node in nodes {
@@ -168,8 +168,8 @@ pub(crate) fn lower<R: UriRule>(
             None => Slot::Other as usize,
         };
         let once = ONCE[slot];
-        if components & once != 0 && lowering.repeated.is_none() {
-            lowering.repeated = Some(node.start);
+        if components & once != 0 && lowering.repeated == usize::MAX {
+            lowering.repeated = node.start;
         }
         components |= once;
         lowering.seen |= 1 << slot;
@@ -184,8 +184,8 @@ struct Lowering<'i> {
     spans: [(usize, usize); SLOTS],
     /// The slots filled, as bits.
     seen: u16,
-    /// Where a component came a second time.
-    repeated: Option<usize>,
+    /// Where a component came a second time; `usize::MAX` if none did.
+    repeated: usize,
 }
 
 /// The error of a parse tree that lacks what the lowering reads: only an
@@ -286,24 +286,24 @@ impl Lowering<'_> {
     /// The value of a non-empty `port = *DIGIT`. The grammar allows any
     /// number of digits; a port is 16 bits, and more is an error of its own.
     fn port(&self, digits: Range<usize>) -> Result<u16, ParseError> {
-        let mut value: u16 = 0;
-        for byte in self.input[digits.clone()].bytes() {
-            if !byte.is_ascii_digit() {
+        // Any number of digits, leading zeros included: the value saturates
+        // above the largest port rather than overflow.
+        let mut value: u32 = 0;
+        for &byte in &self.input.as_bytes()[digits.clone()] {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
                 return Err(self.grammar_error(digits.start, "a port of digits only"));
             }
-            value = value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u16::from(byte - b'0')))
-                .ok_or_else(|| {
-                    ParseError::new(
-                        ErrorKind::PortRange,
-                        self.input,
-                        digits.start,
-                        "a port number from 0 to 65535",
-                    )
-                })?;
+            value = (value * 10 + u32::from(digit)).min(1 << 16);
         }
-        Ok(value)
+        u16::try_from(value).map_err(|_| {
+            ParseError::new(
+                ErrorKind::PortRange,
+                self.input,
+                digits.start,
+                "a port number from 0 to 65535",
+            )
+        })
     }
 
     /// Checks that the components found tile the input in the order and
@@ -312,8 +312,8 @@ impl Lowering<'_> {
     /// grammar that does not gets an error instead of an inconsistent URI.
     #[inline]
     fn finish(&self) -> Result<Parts, ParseError> {
-        if let Some(at) = self.repeated {
-            return Err(self.grammar_error(at, "each component at most once"));
+        if self.repeated != usize::MAX {
+            return Err(self.grammar_error(self.repeated, "each component at most once"));
         }
         let authority = self.authority()?;
         let Some(path) = self.span(Slot::Path) else {
