@@ -6,6 +6,8 @@ use core::hash::{Hash, Hasher};
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::{Deref, Range};
 
+use crate::parts::{AuthorityParts, HostParts};
+
 /// A piece of a parsed URI's text, sharing the URI's buffer: making or
 /// cloning one copies no text.
 ///
@@ -19,7 +21,7 @@ use core::ops::{Deref, Range};
 /// let Host::RegName(name) = uri.authority().unwrap().host() else { panic!() };
 /// assert_eq!(name, "example.com");
 /// assert_eq!(name.len(), 11);
-/// # Ok::<(), rfc3986::ParseError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct SharedStr {
@@ -111,7 +113,7 @@ impl fmt::Display for SharedStr {
 /// let host = uri.authority().unwrap().host();
 /// assert_eq!(*host, Host::Ipv6("2001:db8::7".parse::<Ipv6Addr>().unwrap()));
 /// assert_eq!(uri.host_str(), Some("[2001:db8::7]"));
-/// # Ok::<(), rfc3986::ParseError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Host {
@@ -145,29 +147,41 @@ pub enum Host {
 /// assert_eq!(authority.host_str(), "ftp.example.org");
 /// assert!(matches!(authority.host(), Host::RegName(name) if name == "ftp.example.org"));
 /// assert_eq!(authority.port(), Some(2121));
-/// # Ok::<(), rfc3986::ParseError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct Authority {
     /// The whole text of the URI the authority belongs to.
     pub(crate) text: Arc<str>,
-    /// The authority, without the `//` before it.
-    pub(crate) span: Range<usize>,
-    /// The userinfo, without its `@`.
-    pub(crate) userinfo: Option<Range<usize>>,
-    /// The host as written, IP literals with their brackets.
-    pub(crate) host_span: Range<usize>,
-    pub(crate) host: Host,
-    /// The port's digits, without the `:`; empty for `host:`.
-    pub(crate) port_span: Option<Range<usize>>,
-    /// The port's value; `None` when absent or empty.
-    pub(crate) port: Option<u16>,
+    /// Where its subcomponents lie in `text`.
+    pub(crate) parts: AuthorityParts,
+    /// The host, typed, with its text.
+    host: Host,
 }
 
 impl Authority {
+    /// The authority of `text` whose bounds are `parts`.
+    pub(crate) fn new(text: &Arc<str>, parts: AuthorityParts) -> Authority {
+        let shared = |span: Range<usize>| SharedStr::new(text, span);
+        let host = match &parts.host {
+            HostParts::Ipv4(address) => Host::Ipv4(*address),
+            HostParts::Ipv6(address) => Host::Ipv6(*address),
+            HostParts::IpvFuture { version, address } => Host::IpvFuture {
+                version: shared(version.clone()),
+                address: shared(address.clone()),
+            },
+            HostParts::RegName(span) => Host::RegName(shared(span.clone())),
+        };
+        Authority {
+            text: Arc::clone(text),
+            parts,
+            host,
+        }
+    }
+
     /// The authority as written, without the `//` before it.
     pub fn as_str(&self) -> &str {
-        &self.text[self.span.clone()]
+        &self.text[self.parts.span.clone()]
     }
 
     /// The userinfo, without its `@`; `None` when there is no `@`,
@@ -176,7 +190,7 @@ impl Authority {
     /// The part after the first `:` is a password: RFC 3986 section 3.2.1
     /// deprecates it, and applications should not display it.
     pub fn userinfo(&self) -> Option<&str> {
-        self.userinfo.clone().map(|span| &self.text[span])
+        self.parts.userinfo.clone().map(|span| &self.text[span])
     }
 
     /// The host, typed.
@@ -186,26 +200,26 @@ impl Authority {
 
     /// The host as written, IP literals with their brackets.
     pub fn host_str(&self) -> &str {
-        &self.text[self.host_span.clone()]
+        &self.text[self.parts.host_span.clone()]
     }
 
     /// The port number; `None` when there is no port or the port is empty
     /// (`http://example.com:/`).
     pub fn port(&self) -> Option<u16> {
-        self.port
+        self.parts.port
     }
 
     /// The port as written, without its `:`; `None` when there is no `:`,
     /// `Some("")` when the port is empty.
     pub fn port_str(&self) -> Option<&str> {
-        self.port_span.clone().map(|span| &self.text[span])
+        self.parts.port_span.clone().map(|span| &self.text[span])
     }
 
     /// Whether the authority has a port subcomponent, that is a `:` after
     /// the host. It is `true` for an empty port (`example.com:`), which has
     /// no [`port`](Self::port) number.
     pub fn has_port(&self) -> bool {
-        self.port_span.is_some()
+        self.parts.port_span.is_some()
     }
 }
 

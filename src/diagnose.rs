@@ -13,9 +13,14 @@
 use pest::error::InputLocation;
 use pest::Parser;
 
+use crate::builder::Component;
+use crate::chars;
+use crate::compiled;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, pest_nodes, HostParts, Parts};
+use crate::grammar::{RfcRule, Rule, UriRule};
+use crate::lower::{lower, pest_nodes};
+use crate::parts::{HostParts, Parts};
+use crate::percent;
 
 /// What may follow each kind of prefix, in the RFC's terms.
 mod expected {
@@ -135,11 +140,7 @@ where
     P: Parser<R>,
     R: UriRule,
 {
-    let mut offset = match failure.location {
-        InputLocation::Pos(pos) => pos,
-        InputLocation::Span((start, _)) => start,
-    }
-    .min(input.len());
+    let mut offset = failure_offset(failure, input);
     let mut parsed = P::parse(entry, &input[..offset]);
     // Inside an IP literal the grammar's IPv6address and IPvFuture rules fail
     // right after the "[", where no valid prefix ends; the literal as a
@@ -195,6 +196,19 @@ where
     }
 }
 
+/// The byte where pest's parser stopped: the furthest a rule reached, at
+/// most the end of `input`.
+pub(crate) fn failure_offset<R: pest::RuleType>(
+    failure: &pest::error::Error<R>,
+    input: &str,
+) -> usize {
+    let offset = match failure.location {
+        InputLocation::Pos(pos) => pos,
+        InputLocation::Span((start, _)) => start,
+    };
+    offset.min(input.len())
+}
+
 /// An error of `kind` at `offset`, unless the character there belongs to
 /// no part of a URI: that is [`ErrorKind::InvalidCharacter`] wherever it
 /// stands.
@@ -245,7 +259,7 @@ fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError
         // the rule failed, so one of its three parts is missing.
         let version = literal[1..]
             .bytes()
-            .take_while(u8::is_ascii_hexdigit)
+            .take_while(|&b| chars::HEXDIG.has_byte(b))
             .count();
         let (at, expected) = if version == 0 {
             (start + 1, expected::IPVFUTURE_VERSION)
@@ -277,13 +291,52 @@ fn match_len<P: Parser<R>, R: UriRule>(rule: RfcRule, input: &str) -> Option<usi
 
 /// Whether `s` starts with `pct-encoded = "%" HEXDIG HEXDIG`.
 fn is_pct_encoded(s: &str) -> bool {
-    let b = s.as_bytes();
-    b.len() >= 3 && b[0] == b'%' && b[1].is_ascii_hexdigit() && b[2].is_ascii_hexdigit()
+    percent::octet_at(s.as_bytes(), 0).is_some()
 }
 
 /// Whether `c` may appear somewhere in a URI: `unreserved`, `reserved` or
 /// the `%` of `pct-encoded` (section 2). Any other character is an error
 /// wherever it stands.
 fn is_uri_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
+    chars::URI.contains(c)
+}
+
+/// Checks that `rule` of the grammar matches all of `text`, the text given
+/// for `component` (the builder's and setters' check), with the compiled
+/// parser, which gives where the match ends; past it is the error.
+pub(crate) fn component(component: Component, rule: Rule, text: &str) -> Result<(), ParseError> {
+    let mut tree = compiled::uri::tree(text);
+    // `None` when the rule cannot match even the empty string there (a
+    // scheme needs a letter).
+    let matched = compiled::uri::run(rule, &mut tree);
+    if matched == Some(text.len()) {
+        return Ok(());
+    }
+    let matched = matched.unwrap_or(0);
+    let (kind, expected) = match component {
+        Component::Scheme if matched == 0 => (ErrorKind::Scheme, expected::SCHEME_START),
+        Component::Scheme => (ErrorKind::Scheme, r#"ALPHA, DIGIT, "+", "-" or ".""#),
+        Component::Userinfo => (
+            ErrorKind::Userinfo,
+            r#"unreserved, pct-encoded, sub-delims or ":""#,
+        ),
+        Component::Host => (
+            ErrorKind::Host,
+            "unreserved, pct-encoded or sub-delims, or an IP address",
+        ),
+        Component::Port => (ErrorKind::Port, "DIGIT"),
+        Component::Path => (ErrorKind::Path, r#"pchar or "/""#),
+        Component::Query => (ErrorKind::Query, r#"pchar, "/" or "?""#),
+        Component::Fragment => (ErrorKind::Fragment, r#"pchar, "/" or "?""#),
+    };
+    let rest = &text[matched..];
+    match rest.chars().next() {
+        Some('%') if !is_pct_encoded(rest) => Err(ParseError::new(
+            ErrorKind::PercentEncoding,
+            text,
+            matched,
+            expected::PCT_ENCODED,
+        )),
+        _ => Err(error(kind, text, matched, expected)),
+    }
 }

@@ -135,6 +135,17 @@ impl ParseError {
         }
     }
 
+    /// A port above 65535 at `offset` of `input`: the grammar allows any
+    /// number of digits, and ports are `u16`.
+    pub(crate) fn port_range(input: &str, offset: usize) -> ParseError {
+        ParseError::new(
+            ErrorKind::PortRange,
+            input,
+            offset,
+            "a port number from 0 to 65535",
+        )
+    }
+
     /// The same error, shown against `input`, of which the input it was
     /// found in is a prefix.
     pub(crate) fn with_input(self, input: &str) -> ParseError {
@@ -271,4 +282,50 @@ fn floor_char_boundary(s: &str, mut index: usize) -> usize {
         index -= 1;
     }
     index
+}
+
+/// Any error of this crate, so that `?` works across parsing, building,
+/// resolving and scheme parsing: each of their errors converts into it.
+///
+/// ```
+/// use rfc3986::schemes::http::HttpUri;
+/// use rfc3986::Uri;
+///
+/// fn link(base: &str, href: &str) -> Result<String, rfc3986::Error> {
+///     let base = HttpUri::parse(base)?; // a SchemeError
+///     let target = base.uri().resolve(&Uri::parse(href)?)?; // a ParseError, then a ResolveError
+///     let mut target = target;
+///     target.set_fragment(None)?; // a BuildError
+///     Ok(target.to_string())
+/// }
+///
+/// assert_eq!(link("https://example.com/a/b", "../c#top")?, "https://example.com/c");
+/// let err = link("https://example.com/", "a b").unwrap_err();
+/// assert!(matches!(err, rfc3986::Error::Parse(_)));
+/// assert_eq!(err.to_string(), "invalid character at byte 1: expected pchar, \"/\", \"?\", \"#\" or end of input, found ' '");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Not a URI reference: [`Uri::parse`](crate::Uri::parse) and the
+    /// like.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// Components that cannot make a URI reference: the builder and the
+    /// setters.
+    #[error(transparent)]
+    Build(#[from] crate::BuildError),
+    /// A reference that cannot be resolved.
+    #[error(transparent)]
+    Resolve(#[from] crate::ResolveError),
+    /// Not a URI of a scheme: the [`schemes`](crate::schemes) types.
+    #[error(transparent)]
+    Scheme(#[from] crate::schemes::SchemeError),
+}
+
+impl From<crate::schemes::SchemeViolation> for Error {
+    fn from(violation: crate::schemes::SchemeViolation) -> Error {
+        Error::Scheme(violation.into())
+    }
 }

@@ -55,7 +55,7 @@
 //! assert!(relative.is_relative());
 //! assert_eq!(relative.query(), Some(""));
 //! assert_eq!(relative.fragment(), None);
-//! # Ok::<(), rfc3986::ParseError>(())
+//! # Ok::<(), rfc3986::Error>(())
 //! ```
 //!
 //! Errors say what is wrong, at which byte, and what the grammar expected:
@@ -90,7 +90,7 @@
 //! assert!(uri.set_host(Some("evil.com/x")).is_err());
 //! uri.set_fragment(Some("top"))?;
 //! assert_eq!(uri.as_str(), "https://example.com/caf%C3%A9/a%2Fb?q=x%26y#top");
-//! # Ok::<(), rfc3986::BuildError>(())
+//! # Ok::<(), rfc3986::Error>(())
 //! ```
 //!
 //! # Features
@@ -123,16 +123,19 @@
 extern crate alloc;
 
 mod authority;
-mod build;
 mod builder;
+mod chars;
 mod compiled;
 mod diagnose;
 mod error;
 mod grammar;
 mod lower;
 mod normalize;
+mod parts;
+mod path;
 mod percent;
 mod query;
+mod recompose;
 mod redact;
 mod relative;
 mod resolve;
@@ -148,6 +151,11 @@ pub mod __private {
     pub use crate::compiled::runtime;
 
     pub use crate::compiled::{compare_all, compare_uri};
+
+    /// The character tables derived from `uri.pest`.
+    pub mod chars {
+        pub use crate::chars::*;
+    }
 }
 
 /// The README's examples, run as doctests so that they stay true.
@@ -157,14 +165,15 @@ struct ReadmeDoctests;
 
 pub use authority::{Authority, Host, SharedStr};
 pub use builder::{BuildError, Component, UriBuilder};
-pub use error::{ErrorKind, ParseError};
+pub use error::{Error, ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+pub use path::remove_dot_segments;
+#[doc(hidden)]
+pub use path::remove_dot_segments_trace;
 pub use percent::{percent_decode, percent_decode_utf8};
 pub use query::QueryPairs;
 pub use redact::Redacted;
-#[doc(hidden)]
-pub use resolve::remove_dot_segments_trace;
-pub use resolve::{remove_dot_segments, ResolveError};
+pub use resolve::ResolveError;
 pub use uri::{PathSegments, Uri};
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with

@@ -17,6 +17,8 @@ use pest::iterators::Pairs;
 pub(crate) use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
+use crate::parts::{ipv_future, port_value, AuthorityParts, HostParts, Parts, PortError};
+use crate::percent;
 
 /// The pairs of a pest parse tree as nodes, in preorder.
 pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
@@ -30,47 +32,6 @@ pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
             end: span.end(),
         }
     })
-}
-
-/// Where each component of a URI reference lies in its text, as the lowering
-/// found them. Undefined components are `None`; the path is always defined.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Parts {
-    /// The scheme, without its `:`.
-    pub scheme: Option<Range<usize>>,
-    pub authority: Option<AuthorityParts>,
-    pub path: Range<usize>,
-    /// The query, without its `?`.
-    pub query: Option<Range<usize>>,
-    /// The fragment, without its `#`.
-    pub fragment: Option<Range<usize>>,
-}
-
-/// The subcomponents of an authority (section 3.2).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct AuthorityParts {
-    /// The authority, without the `//` before it.
-    pub span: Range<usize>,
-    /// The userinfo, without its `@`.
-    pub userinfo: Option<Range<usize>>,
-    /// The host as written, IP literals with their brackets.
-    pub host_span: Range<usize>,
-    pub host: HostParts,
-    /// The port's digits, without the `:`.
-    pub port_span: Option<Range<usize>>,
-    pub port: Option<u16>,
-}
-
-/// The host, typed by the rule that matched it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum HostParts {
-    Ipv4(Ipv4Addr),
-    Ipv6(Ipv6Addr),
-    IpvFuture {
-        version: Range<usize>,
-        address: Range<usize>,
-    },
-    RegName(Range<usize>),
 }
 
 /// What the lowering keeps: one slot for each thing it reads, in which the
@@ -155,27 +116,25 @@ pub(crate) fn lower<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
 ) -> Result<Parts, ParseError> {
-    let mut lowering = Lowering {
-        input,
-        spans: [(0, 0); SLOTS],
-        seen: 0,
-        repeated: usize::MAX,
-    };
-    let mut components = 0;
-    for node in nodes {
-        let slot = match node.rule.rfc_rule() {
-            Some(rule) => SLOT_OF[rule as usize] as usize,
-            None => Slot::Other as usize,
-        };
-        let once = ONCE[slot];
-        if components & once != 0 && lowering.repeated == usize::MAX {
-            lowering.repeated = node.start;
-        }
-        components |= once;
-        lowering.seen |= 1 << slot;
-        lowering.spans[slot] = (node.start, node.end);
-    }
+    let mut lowering = Lowering::new(input);
+    lowering.read(nodes);
     lowering.finish()
+}
+
+/// The typed host of `text` when all of it is a `host` by the grammar
+/// (the compiled parser from that rule, read as an authority's host is
+/// read), its bounds from the start of `text`; `None` when it is not.
+pub(crate) fn host(text: &str) -> Option<HostParts> {
+    use crate::compiled::uri;
+    let mut tree = uri::tree(text);
+    let end = uri::run(crate::grammar::Rule::host, &mut tree)?;
+    if end != text.len() {
+        return None;
+    }
+    let mut lowering = Lowering::new(text);
+    lowering.read(tree.nodes());
+    let (host, span) = lowering.host().ok()??;
+    (span == (0..text.len())).then_some(host)
 }
 
 /// The pairs of a parse tree, by slot.
@@ -196,7 +155,35 @@ fn grammar_error(input: &str, offset: usize, what: &'static str) -> ParseError {
     ParseError::new(ErrorKind::Grammar, input, offset, what)
 }
 
-impl Lowering<'_> {
+impl<'i> Lowering<'i> {
+    fn new(input: &'i str) -> Lowering<'i> {
+        Lowering {
+            input,
+            spans: [(0, 0); SLOTS],
+            seen: 0,
+            repeated: usize::MAX,
+        }
+    }
+
+    /// Stores each pair in its slot.
+    #[inline]
+    fn read<R: UriRule>(&mut self, nodes: impl IntoIterator<Item = Node<R>>) {
+        let mut components = 0;
+        for node in nodes {
+            let slot = match node.rule.rfc_rule() {
+                Some(rule) => SLOT_OF[rule as usize] as usize,
+                None => Slot::Other as usize,
+            };
+            let once = ONCE[slot];
+            if components & once != 0 && self.repeated == usize::MAX {
+                self.repeated = node.start;
+            }
+            components |= once;
+            self.seen |= 1 << slot;
+            self.spans[slot] = (node.start, node.end);
+        }
+    }
+
     fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
         grammar_error(self.input, offset, what)
     }
@@ -234,6 +221,26 @@ impl Lowering<'_> {
                 None => Ok(None),
             };
         };
+        let Some((host, host_span)) = self.host()? else {
+            return Err(self.grammar_error(span.start, "a host in every authority"));
+        };
+        let port = match &port_span {
+            Some(digits) => self.port(digits.clone())?,
+            None => None,
+        };
+        Ok(Some(AuthorityParts {
+            span,
+            userinfo,
+            host_span,
+            host,
+            port_span,
+            port,
+        }))
+    }
+
+    /// The host, typed, and its span as written; `None` when no rule of a
+    /// host value matched.
+    fn host(&self) -> Result<Option<(HostParts, Range<usize>)>, ParseError> {
         let (host, value_span) = if let Some(at) = self.span(Slot::RegName) {
             (HostParts::RegName(at.clone()), at)
         } else if let Some(at) = self.span(Slot::Ipv4Address) {
@@ -254,14 +261,11 @@ impl Lowering<'_> {
         } else if let Some(at) = self.span(Slot::IpvFuture) {
             // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
             // HEXDIG has no ".", so the first "." ends the version.
-            let Some(dot) = self.input[at.clone()].find('.') else {
-                return Err(self.grammar_error(at.start, "an IPvFuture with a \".\""));
-            };
-            let version = at.start + 1..at.start + dot;
-            let address = at.start + dot + 1..at.end;
-            (HostParts::IpvFuture { version, address }, at)
+            let host = ipv_future(self.input, at.clone())
+                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?;
+            (host, at)
         } else {
-            return Err(self.grammar_error(span.start, "a host in every authority"));
+            return Ok(None);
         };
         // The host as written: the `host` pair's span or, that rule being
         // silent, the IP literal's (with its brackets) or the value's.
@@ -269,40 +273,15 @@ impl Lowering<'_> {
             .span(Slot::Host)
             .or_else(|| self.span(Slot::IpLiteral))
             .unwrap_or(value_span);
-        let port = match &port_span {
-            Some(digits) if !digits.is_empty() => Some(self.port(digits.clone())?),
-            _ => None,
-        };
-        Ok(Some(AuthorityParts {
-            span,
-            userinfo,
-            host_span,
-            host,
-            port_span,
-            port,
-        }))
+        Ok(Some((host, host_span)))
     }
 
-    /// The value of a non-empty `port = *DIGIT`. The grammar allows any
-    /// number of digits; a port is 16 bits, and more is an error of its own.
-    fn port(&self, digits: Range<usize>) -> Result<u16, ParseError> {
-        // Any number of digits, leading zeros included: the value saturates
-        // above the largest port rather than overflow.
-        let mut value: u32 = 0;
-        for &byte in &self.input.as_bytes()[digits.clone()] {
-            let digit = byte.wrapping_sub(b'0');
-            if digit > 9 {
-                return Err(self.grammar_error(digits.start, "a port of digits only"));
-            }
-            value = (value * 10 + u32::from(digit)).min(1 << 16);
-        }
-        u16::try_from(value).map_err(|_| {
-            ParseError::new(
-                ErrorKind::PortRange,
-                self.input,
-                digits.start,
-                "a port number from 0 to 65535",
-            )
+    /// The value of `port = *DIGIT` ([`port_value`]); a port above 65535 is
+    /// an error of its own.
+    fn port(&self, digits: Range<usize>) -> Result<Option<u16>, ParseError> {
+        port_value(&self.input[digits.clone()]).map_err(|error| match error {
+            PortError::NotDigits => self.grammar_error(digits.start, "a port of digits only"),
+            PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
         })
     }
 
@@ -322,78 +301,17 @@ impl Lowering<'_> {
         let scheme = self.span(Slot::Scheme);
         let query = self.span(Slot::Query);
         let fragment = self.span(Slot::Fragment);
-        let bytes = self.input.as_bytes();
-        let delimited = |range: &Range<usize>, before: &[u8], at: usize| {
-            range.start >= before.len()
-                && range.start - before.len() == at
-                && &bytes[at..range.start] == before
-        };
-
-        let mut at = 0;
-        if let Some(scheme) = &scheme {
-            if scheme.start != 0 || bytes.get(scheme.end) != Some(&b':') {
-                return Err(self.grammar_error(scheme.start, "the scheme and its \":\" first"));
-            }
-            at = scheme.end + 1;
-        }
-        if let Some(authority) = &authority {
-            if !delimited(&authority.span, b"//", at) || !self.authority_tiles(authority) {
-                return Err(
-                    self.grammar_error(authority.span.start, "\"//\" authority after the scheme")
-                );
-            }
-            at = authority.span.end;
-        }
-        if path.start != at {
-            return Err(self.grammar_error(path.start, "the path after the scheme and authority"));
-        }
-        at = path.end;
-        if let Some(query) = &query {
-            if !delimited(query, b"?", at) {
-                return Err(self.grammar_error(query.start, "\"?\" query after the path"));
-            }
-            at = query.end;
-        }
-        if let Some(fragment) = &fragment {
-            if !delimited(fragment, b"#", at) {
-                return Err(self.grammar_error(fragment.start, "\"#\" fragment after the query"));
-            }
-            at = fragment.end;
-        }
-        if at != self.input.len() {
-            return Err(self.grammar_error(at, "a parse of the whole input"));
-        }
-        Ok(Parts {
+        let parts = Parts {
             scheme,
             authority,
             path,
             query,
             fragment,
-        })
-    }
-
-    /// Whether userinfo, host and port tile the authority with their `@`
-    /// and `:`.
-    fn authority_tiles(&self, authority: &AuthorityParts) -> bool {
-        let bytes = self.input.as_bytes();
-        let mut at = authority.span.start;
-        if let Some(userinfo) = &authority.userinfo {
-            if userinfo.start != at || bytes.get(userinfo.end) != Some(&b'@') {
-                return false;
-            }
-            at = userinfo.end + 1;
-        }
-        if authority.host_span.start != at {
-            return false;
-        }
-        at = authority.host_span.end;
-        if let Some(port) = &authority.port_span {
-            if port.start != at + 1 || bytes.get(at) != Some(&b':') {
-                return false;
-            }
-            at = port.end;
-        }
-        at == authority.span.end
+        };
+        parts
+            .check_tiling(self.input)
+            .map_err(|(at, expected)| self.grammar_error(at, expected))?;
+        Ok(parts)
     }
 }
 
@@ -451,11 +369,11 @@ fn ipv6(text: &str) -> Option<Ipv6Addr> {
     while at < bytes.len() {
         let start = at;
         let mut value: u32 = 0;
-        while let Some(digit) = bytes.get(at).and_then(|&b| char::from(b).to_digit(16)) {
+        while let Some(digit) = bytes.get(at).and_then(|&b| percent::hex_value(b)) {
             if at - start == 4 {
                 break;
             }
-            value = value * 16 + digit;
+            value = value * 16 + u32::from(digit);
             at += 1;
         }
         if at == start {

@@ -5,8 +5,10 @@ use alloc::string::String;
 use core::fmt::Write as _;
 
 use crate::authority::{Authority, Host};
-use crate::build::{HostKind, Recomposition};
-use crate::resolve::{remove_dot_segments_into, Merged};
+use crate::chars;
+use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
+use crate::percent;
+use crate::recompose::Recomposition;
 use crate::uri::Uri;
 
 impl Uri {
@@ -59,8 +61,9 @@ impl Uri {
     ///
     /// let relative = Uri::parse("../%7Ea/./b")?;
     /// assert_eq!(relative.normalize(), "../~a/./b");
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn normalize(&self) -> Uri {
         if is_normal(self) {
             return self.clone();
@@ -82,15 +85,12 @@ impl Uri {
         t.path_with(|text| {
             let start = text.len();
             let path = self.path();
-            if scheme.is_some() && path.contains('%') {
-                push_pct_normalized(text, path, false);
-                if has_dot_segments(&text[start..]) {
-                    let decoded = String::from(&text[start..]);
-                    text.truncate(start);
-                    remove_dot_segments_into(text, Merged::path(&decoded));
-                }
-            } else if scheme.is_some() && has_dot_segments(path) {
-                remove_dot_segments_into(text, Merged::path(path));
+            if scheme.is_some() {
+                // Each segment decoded as it is written: a `%2E%2E` that
+                // decodes to `..` is a dot segment.
+                remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
+                    push_pct_normalized(text, segment, false);
+                });
             } else {
                 push_pct_normalized(text, path, false);
             }
@@ -124,8 +124,9 @@ impl Uri {
     /// assert_ne!(a, b);
     /// assert!(a.equivalent(&b));
     /// assert!(!a.equivalent(&Uri::parse("http://example.com/%7esmith")?));
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn equivalent(&self, other: &Uri) -> bool {
         self == other || self.normalize() == other.normalize()
     }
@@ -138,19 +139,15 @@ fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &
         t.userinfo_with(|text| push_pct_normalized(text, userinfo, false));
     }
     let host = authority.host_str();
-    let lowercase = |text: &mut String| {
-        let start = text.len();
-        text.push_str(host);
-        text[start..].make_ascii_lowercase();
-    };
-    match authority.host() {
-        Host::Ipv4(address) => t.host_with(HostKind::Ipv4(*address), |text| text.push_str(host)),
-        Host::Ipv6(address) => t.host_with(HostKind::Ipv6(*address), lowercase),
-        Host::IpvFuture { .. } => t.host_with(HostKind::IpvFuture, lowercase),
-        Host::RegName(_) => t.host_with(HostKind::RegName, |text| {
-            push_pct_normalized(text, host, true);
-        }),
-    }
+    t.host_with(|text| match authority.host() {
+        Host::Ipv4(_) => text.push_str(host),
+        Host::Ipv6(_) | Host::IpvFuture { .. } => {
+            let start = text.len();
+            text.push_str(host);
+            text[start..].make_ascii_lowercase();
+        }
+        Host::RegName(_) => push_pct_normalized(text, host, true),
+    });
     match (authority.port_str(), authority.port()) {
         (Some(digits), Some(port)) if !is_default_port(scheme, port) => {
             if is_normal_port(digits) {
@@ -200,33 +197,39 @@ fn is_normal(uri: &Uri) -> bool {
         }
     }
     // The "/." that keeps "//" from reading as an authority is normal.
-    let mut path = uri.path();
-    if uri.authority().is_none() {
-        path = path
-            .strip_prefix("/.")
-            .filter(|p| p.starts_with("//"))
-            .unwrap_or(path);
-    }
+    let path = match uri.path().strip_prefix("/.") {
+        Some(rest)
+            if path::disambiguation(rest, scheme.is_some(), uri.authority().is_some()) == "/." =>
+        {
+            rest
+        }
+        _ => uri.path(),
+    };
     is_pct_normal(path, false)
         && !(scheme.is_some() && has_dot_segments(path))
         && uri.query().is_none_or(|q| is_pct_normal(q, false))
         && uri.fragment().is_none_or(|f| is_pct_normal(f, false))
 }
 
-/// The default port of the schemes that section 6.2.3 normalization knows.
-fn is_default_port(scheme: Option<&str>, port: u16) -> bool {
-    let Some(scheme) = scheme else { return false };
+/// The default port of `scheme` (compared case-insensitively), for the
+/// schemes that section 6.2.3 normalization knows: `http` and `ws` 80
+/// (RFC 9110 section 4.2.1, RFC 6455), `https` and `wss` 443 (RFC 9110
+/// section 4.2.2), `ftp` 21 (RFC 1738).
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
     let is = |name: &str| scheme.eq_ignore_ascii_case(name);
-    let default = if is("http") || is("ws") {
-        80
+    if is("http") || is("ws") {
+        Some(80)
     } else if is("https") || is("wss") {
-        443
+        Some(443)
     } else if is("ftp") {
-        21
+        Some(21)
     } else {
-        return false;
-    };
-    port == default
+        None
+    }
+}
+
+fn is_default_port(scheme: Option<&str>, port: u16) -> bool {
+    scheme.and_then(default_port) == Some(port)
 }
 
 /// Whether an empty path after an authority means `/` in this scheme
@@ -245,30 +248,6 @@ fn is_normal_port(digits: &str) -> bool {
     digits.len() == 1 || !digits.starts_with('0')
 }
 
-/// Whether a path has a `.` or `..` segment.
-fn has_dot_segments(path: &str) -> bool {
-    path.contains('.') && path.split('/').any(|s| s == "." || s == "..")
-}
-
-/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
-fn is_unreserved(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~')
-}
-
-/// The value of a hexadecimal digit.
-fn hex_value(byte: Option<&u8>) -> Option<u8> {
-    let digit = *byte?;
-    char::from(digit).to_digit(16).map(|d| d as u8)
-}
-
-/// The percent-encoding at `bytes[i]`, if there is one: its octet.
-fn pct_encoded(bytes: &[u8], i: usize) -> Option<u8> {
-    if bytes.get(i) != Some(&b'%') {
-        return None;
-    }
-    Some(hex_value(bytes.get(i + 1))? << 4 | hex_value(bytes.get(i + 2))?)
-}
-
 /// Whether [`push_pct_normalized`] would copy `s` unchanged.
 fn is_pct_normal(s: &str, lowercase: bool) -> bool {
     let bytes = s.as_bytes();
@@ -277,8 +256,8 @@ fn is_pct_normal(s: &str, lowercase: bool) -> bool {
     }
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(octet) = pct_encoded(bytes, i) {
-            if is_unreserved(octet)
+        if let Some(octet) = percent::octet_at(bytes, i) {
+            if chars::unreserved.has_byte(octet)
                 || bytes[i + 1].is_ascii_lowercase()
                 || bytes[i + 2].is_ascii_lowercase()
             {
@@ -298,14 +277,13 @@ fn is_pct_normal(s: &str, lowercase: bool) -> bool {
 /// decoded and the hexadecimal digits of the others uppercased; with
 /// `lowercase`, the other letters (and decoded ones) lowercased.
 fn push_pct_normalized(out: &mut String, s: &str, lowercase: bool) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let bytes = s.as_bytes();
     let mut copied = 0;
     let mut i = 0;
     while i < bytes.len() {
-        if let Some(octet) = pct_encoded(bytes, i) {
+        if let Some(octet) = percent::octet_at(bytes, i) {
             out.push_str(&s[copied..i]);
-            if is_unreserved(octet) {
+            if chars::unreserved.has_byte(octet) {
                 let octet = if lowercase {
                     octet.to_ascii_lowercase()
                 } else {
@@ -313,9 +291,7 @@ fn push_pct_normalized(out: &mut String, s: &str, lowercase: bool) {
                 };
                 out.push(char::from(octet));
             } else {
-                out.push('%');
-                out.push(char::from(HEX[usize::from(octet >> 4)]));
-                out.push(char::from(HEX[usize::from(octet & 0xF)]));
+                percent::push_octet(out, octet);
             }
             i += 3;
             copied = i;

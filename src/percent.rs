@@ -1,8 +1,54 @@
-//! Percent-decoding (RFC 3986 section 2.1).
+//! Percent-encoding (RFC 3986 section 2.1): the one place that reads and
+//! writes `pct-encoded = "%" HEXDIG HEXDIG`.
 
 use alloc::borrow::Cow;
 use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
+
+use crate::chars::{self, CharClass};
+
+/// Uppercase hexadecimal digits: section 2.1 asks producers for uppercase.
+const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
+
+/// The value of a `HEXDIG`.
+pub(crate) fn hex_value(byte: u8) -> Option<u8> {
+    if !chars::HEXDIG.has_byte(byte) {
+        return None;
+    }
+    char::from(byte).to_digit(16).map(|d| d as u8)
+}
+
+/// The octet that the `pct-encoded` at `bytes[at..]` encodes, if one
+/// starts there.
+pub(crate) fn octet_at(bytes: &[u8], at: usize) -> Option<u8> {
+    if bytes.get(at) != Some(&b'%') {
+        return None;
+    }
+    Some(hex_value(*bytes.get(at + 1)?)? << 4 | hex_value(*bytes.get(at + 2)?)?)
+}
+
+/// Appends the `pct-encoded` of `octet`, in uppercase.
+pub(crate) fn push_octet(out: &mut String, octet: u8) {
+    out.push('%');
+    out.push(char::from(HEX_UPPER[usize::from(octet >> 4)]));
+    out.push(char::from(HEX_UPPER[usize::from(octet & 0xf)]));
+}
+
+/// Appends `text` with every character that `keep` does not hold (and
+/// `%`, which no component holds unencoded) percent-encoded: each octet of
+/// its UTF-8, in uppercase hexadecimal.
+pub(crate) fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
+    for c in text.chars() {
+        if c != '%' && keep.contains(c) {
+            out.push(c);
+        } else {
+            let mut utf8 = [0; 4];
+            for &octet in c.encode_utf8(&mut utf8).as_bytes() {
+                push_octet(out, octet);
+            }
+        }
+    }
+}
 
 /// Decodes the percent-encodings of a component: each `%` followed by two
 /// hexadecimal digits becomes the octet they encode.
@@ -22,6 +68,7 @@ use alloc::vec::Vec;
 /// assert!(matches!(percent_decode("plain"), Cow::Borrowed(_)));
 /// assert_eq!(percent_decode("%ff"), &[0xff][..]);
 /// ```
+#[must_use]
 pub fn percent_decode(s: &str) -> Cow<'_, [u8]> {
     let bytes = s.as_bytes();
     let Some(first) = bytes.iter().position(|&b| b == b'%') else {
@@ -31,13 +78,13 @@ pub fn percent_decode(s: &str) -> Cow<'_, [u8]> {
     decoded.extend_from_slice(&bytes[..first]);
     let mut i = first;
     while i < bytes.len() {
-        match (bytes[i], hex(bytes.get(i + 1)), hex(bytes.get(i + 2))) {
-            (b'%', Some(high), Some(low)) => {
-                decoded.push(high << 4 | low);
+        match octet_at(bytes, i) {
+            Some(octet) => {
+                decoded.push(octet);
                 i += 3;
             }
-            (byte, _, _) => {
-                decoded.push(byte);
+            None => {
+                decoded.push(bytes[i]);
                 i += 1;
             }
         }
@@ -66,10 +113,4 @@ pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, FromUtf8Error> {
         Cow::Borrowed(_) => Ok(Cow::Borrowed(s)),
         Cow::Owned(bytes) => String::from_utf8(bytes).map(Cow::Owned),
     }
-}
-
-/// The value of a hexadecimal digit.
-fn hex(byte: Option<&u8>) -> Option<u8> {
-    let digit = *byte?;
-    char::from(digit).to_digit(16).map(|d| d as u8)
 }

@@ -38,8 +38,9 @@ impl Uri {
     ///         .map(|(n, v)| (n.to_string(), v.to_string()))
     /// );
     /// assert_eq!(Uri::parse("/no-query")?.query_pairs().count(), 0);
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn query_pairs(&self) -> QueryPairs<'_> {
         QueryPairs {
             pieces: self.query().map(|query| query.split('&')),

@@ -10,24 +10,13 @@
 
 use alloc::string::String;
 use alloc::sync::Arc;
-use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
-use crate::authority::{Authority, Host};
-use crate::lower::{AuthorityParts, HostParts, Parts};
+use crate::authority::Authority;
+use crate::lower;
+use crate::parts::{AuthorityParts, HostParts, Parts};
+use crate::path;
 use crate::uri::Uri;
-
-/// Which rule a host written with [`Recomposition::host_with`] matches.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum HostKind {
-    Ipv4(Ipv4Addr),
-    Ipv6(Ipv6Addr),
-    /// `[v` version `.` address `]`: the bounds are found in the text.
-    IpvFuture,
-    /// A registered name; [`Recomposition::host_with`] types it as an IPv4
-    /// address when it is one (decoding `%31` can make `1.2.3.4`).
-    RegName,
-}
 
 /// A URI reference being recomposed, component by component, in the order
 /// of section 5.3.
@@ -67,26 +56,8 @@ impl Recomposition {
         self.text.push_str("//");
         let start = self.text.len();
         self.text.push_str(authority.as_str());
-        let userinfo = authority.userinfo().map(|u| start..start + u.len());
-        let host_start = userinfo.as_ref().map_or(start, |u| u.end + 1);
-        let host_span = host_start..host_start + authority.host_str().len();
-        let port_span = authority
-            .port_str()
-            .map(|p| host_span.end + 1..host_span.end + 1 + p.len());
-        let host = match authority.host() {
-            Host::Ipv4(address) => HostParts::Ipv4(*address),
-            Host::Ipv6(address) => HostParts::Ipv6(*address),
-            Host::IpvFuture { .. } => ipv_future(&self.text, host_span.clone()),
-            Host::RegName(_) => HostParts::RegName(host_span.clone()),
-        };
-        self.parts.authority = Some(AuthorityParts {
-            span: start..self.text.len(),
-            userinfo,
-            host_span,
-            host,
-            port_span,
-            port: authority.port(),
-        });
+        let parts = &authority.parts;
+        self.parts.authority = Some(parts.clone().moved(parts.span.start, start));
     }
 
     /// Opens an authority (`"//"`) whose subcomponents follow:
@@ -117,23 +88,30 @@ impl Recomposition {
         }
     }
 
-    /// Writes the host with `write`; `kind` says which rule it matches.
-    pub fn host_with(&mut self, kind: HostKind, write: impl FnOnce(&mut String)) {
+    /// Writes the host with `write`, typed by the rule of the grammar that
+    /// matches what was written (decoding `%31` in a registered name can
+    /// make the IPv4 address `1.2.3.4`).
+    pub fn host_with(&mut self, write: impl FnOnce(&mut String)) {
         let start = self.text.len();
         write(&mut self.text);
         let span = start..self.text.len();
-        let host = match kind {
-            HostKind::Ipv4(address) => HostParts::Ipv4(address),
-            HostKind::Ipv6(address) => HostParts::Ipv6(address),
-            HostKind::IpvFuture => ipv_future(&self.text, span.clone()),
-            // `IPv4address` comes first in `host = IP-literal / IPv4address
-            // / reg-name`, and Rust's parser accepts exactly its
-            // `dec-octet`s (no leading zeros).
-            HostKind::RegName => match self.text[span.clone()].parse::<Ipv4Addr>() {
-                Ok(address) => HostParts::Ipv4(address),
-                Err(_) => HostParts::RegName(span.clone()),
-            },
-        };
+        // What is written here comes from a host, and stays one.
+        let host = lower::host(&self.text[span.clone()]).map_or_else(
+            || HostParts::RegName(span.clone()),
+            |host| host.moved(0, start),
+        );
+        self.set_host(span, host);
+    }
+
+    /// Writes `host`, whose type `typed` was read from it (its bounds from
+    /// the start of `host`).
+    pub fn host(&mut self, host: &str, typed: HostParts) {
+        let start = self.text.len();
+        self.text.push_str(host);
+        self.set_host(start..self.text.len(), typed.moved(0, start));
+    }
+
+    fn set_host(&mut self, span: Range<usize>, host: HostParts) {
         if let Some(authority) = &mut self.authority {
             authority.host_span = span;
             authority.host = host;
@@ -166,28 +144,18 @@ impl Recomposition {
     }
 
     /// Writes the path with `write`, then keeps the result a valid URI
-    /// reference:
-    ///
-    /// - a path that starts with `//` where there is no authority would read
-    ///   as an authority; `/.` goes before it (`/.//g`), which
-    ///   `remove_dot_segments` takes away again. Section 5.2 would produce
-    ///   the unparseable `//g` there; this is the crate's one deliberate
-    ///   deviation, as in uriparser, fluent-uri and iri-string.
-    /// - a relative reference whose first segment contains `:` would read
-    ///   as a scheme; `./` goes before it (section 4.2).
+    /// reference: a path that starts with `//` without an authority gets
+    /// `/.` before it, and a relative reference's first segment with a `:`
+    /// gets `./` ([`path::disambiguation`]).
     pub fn path_with(&mut self, write: impl FnOnce(&mut String)) {
         let start = self.text.len();
         write(&mut self.text);
-        let path = &self.text[start..];
-        if self.parts.authority.is_none() {
-            if path.starts_with("//") {
-                self.text.insert_str(start, "/.");
-            } else if self.parts.scheme.is_none()
-                && path.split('/').next().is_some_and(|s| s.contains(':'))
-            {
-                self.text.insert_str(start, "./");
-            }
-        }
+        let prefix = path::disambiguation(
+            &self.text[start..],
+            self.parts.scheme.is_some(),
+            self.parts.authority.is_some(),
+        );
+        self.text.insert_str(start, prefix);
         self.parts.path = start..self.text.len();
     }
 
@@ -232,49 +200,85 @@ impl Recomposition {
     }
 }
 
-/// The version and address of the `IP-literal` `[v1.x]` at `span`.
-fn ipv_future(text: &str, span: Range<usize>) -> HostParts {
-    // `[` `v` HEXDIG... `.` address `]`: HEXDIG has no `.`.
-    let inner = span.start + 2..span.end.saturating_sub(1).max(span.start + 2);
-    let dot = text[inner.clone()]
-        .find('.')
-        .map_or(inner.end, |i| inner.start + i);
-    HostParts::IpvFuture {
-        version: inner.start..dot,
-        address: (dot + 1).min(inner.end)..inner.end,
+/// The components of a URI reference, each valid for its place (as a parse
+/// gave it, or as the builder checked it against its rule), to be written
+/// as one text by [`write`](Self::write).
+pub(crate) struct Components<'a> {
+    pub scheme: Option<&'a str>,
+    pub authority: Option<AuthorityText<'a>>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+}
+
+/// The subcomponents of an authority, each valid for its place.
+pub(crate) struct AuthorityText<'a> {
+    pub userinfo: Option<&'a str>,
+    pub host: &'a str,
+    /// The host's type, its bounds from the start of `host`.
+    pub typed: HostParts,
+    pub port: Option<&'a str>,
+    pub port_value: Option<u16>,
+}
+
+impl<'a> AuthorityText<'a> {
+    /// The subcomponents of a parsed authority.
+    pub fn of(authority: &'a Authority) -> AuthorityText<'a> {
+        AuthorityText {
+            userinfo: authority.userinfo(),
+            host: authority.host_str(),
+            typed: authority
+                .parts
+                .host
+                .clone()
+                .moved(authority.parts.host_span.start, 0),
+            port: authority.port_str(),
+            port_value: authority.port(),
+        }
     }
 }
 
-impl Uri {
-    /// Recomposes a URI reference (section 5.3) from components that are
-    /// each valid for their place: the scheme, an authority copied from
-    /// another `Uri`, the path, the query and the fragment. One buffer is
-    /// sized up front and the bounds are recorded while writing; nothing is
-    /// parsed again. The path is adjusted as [`Recomposition::path_with`]
-    /// says, so that the result is always a valid URI reference.
-    pub(crate) fn from_components(
-        scheme: Option<&str>,
-        authority: Option<&Authority>,
-        path: &str,
-        query: Option<&str>,
-        fragment: Option<&str>,
-    ) -> Uri {
-        let capacity = scheme.map_or(0, |s| s.len() + 1)
-            + authority.map_or(0, |a| a.as_str().len() + 2)
-            + path.len()
-            + 2
-            + query.map_or(0, |q| q.len() + 1)
-            + fragment.map_or(0, |f| f.len() + 1);
+impl<'a> Components<'a> {
+    /// The components of `uri`, as written.
+    pub fn of(uri: &'a Uri) -> Components<'a> {
+        Components {
+            scheme: uri.scheme(),
+            authority: uri.authority().map(AuthorityText::of),
+            path: uri.path(),
+            query: uri.query(),
+            fragment: uri.fragment(),
+        }
+    }
+
+    /// Section 5.3, into one buffer sized up front, the bounds recorded as
+    /// the text is written; nothing is parsed again. The path is adjusted as
+    /// [`Recomposition::path_with`] says, so that the result is always a
+    /// valid URI reference.
+    pub fn write(&self) -> Uri {
+        let capacity = self.scheme.map_or(0, |s| s.len() + 1)
+            + self.authority.as_ref().map_or(0, |a| {
+                a.userinfo.map_or(0, |u| u.len() + 1) + a.host.len() + a.port.map_or(0, |p| p.len() + 1) + 2
+            })
+            + self.path.len()
+            + 2 // "/." or "./"
+            + self.query.map_or(0, |q| q.len() + 1)
+            + self.fragment.map_or(0, |f| f.len() + 1);
         let mut t = Recomposition::with_capacity(capacity);
-        if let Some(scheme) = scheme {
+        if let Some(scheme) = self.scheme {
             t.scheme(scheme);
         }
-        if let Some(authority) = authority {
-            t.authority(authority);
+        if let Some(authority) = &self.authority {
+            t.begin_authority();
+            if let Some(userinfo) = authority.userinfo {
+                t.userinfo_with(|text| text.push_str(userinfo));
+            }
+            t.host(authority.host, authority.typed.clone());
+            t.port(authority.port, authority.port_value);
+            t.end_authority();
         }
-        t.path(path);
-        t.query(query);
-        t.fragment(fragment);
+        t.path(self.path);
+        t.query(self.query);
+        t.fragment(self.fragment);
         t.finish()
     }
 }

@@ -57,14 +57,15 @@ impl Uri {
     /// // Without a password there is nothing to hide.
     /// let uri = Uri::parse("ftp://anonymous@ftp.example.org/")?;
     /// assert_eq!(uri.redacted().to_string(), uri.as_str());
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn redacted(&self) -> Redacted<'_> {
         Redacted {
             text: self.as_str(),
             userinfo: self
                 .authority()
-                .and_then(|a| a.userinfo.as_ref())
+                .and_then(|a| a.parts.userinfo.as_ref())
                 .map(|u| (u.start, u.end)),
         }
     }
@@ -80,13 +81,15 @@ impl Authority {
     /// let uri = Uri::parse("https://user:secret@example.com:8443/")?;
     /// let authority = uri.authority().unwrap();
     /// assert_eq!(authority.redacted().to_string(), "user:***@example.com:8443");
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn redacted(&self) -> Redacted<'_> {
-        let start = self.span.start;
+        let start = self.parts.span.start;
         Redacted {
             text: self.as_str(),
             userinfo: self
+                .parts
                 .userinfo
                 .as_ref()
                 .map(|u| (u.start - start, u.end - start)),

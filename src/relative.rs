@@ -4,7 +4,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::authority::Authority;
-use crate::resolve::remove_dot_segments;
+use crate::path::{self, first_segment_has_colon, has_dot_segments, remove_dot_segments};
+use crate::recompose::{AuthorityText, Components};
 use crate::uri::Uri;
 
 impl Uri {
@@ -54,15 +55,23 @@ impl Uri {
     /// assert_eq!(relative("http://z/b").as_deref(), Some("//z/b"));
     /// assert_eq!(relative("ftp://a/b").as_deref(), Some("ftp://a/b"));
     /// assert_eq!(relative("http://a/b/../g"), None);
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn make_relative(&self, target: &Uri) -> Option<Uri> {
         let base = self;
         base.scheme()?;
         target.scheme()?;
         let (query, fragment) = (target.query(), target.fragment());
         let reference = |authority: Option<&Authority>, path: &str, query: Option<&str>| -> Uri {
-            Uri::from_components(None, authority, path, query, fragment)
+            Components {
+                scheme: None,
+                authority: authority.map(AuthorityText::of),
+                path,
+                query,
+                fragment,
+            }
+            .write()
         };
 
         let mut candidates = Vec::new();
@@ -83,14 +92,9 @@ impl Uri {
                 candidates.push(reference(None, &path, query));
             }
             if target.path().starts_with('/') {
-                if target.path().starts_with("//") {
-                    // "//" would start an authority; "/." goes away again.
-                    let mut path = String::from("/.");
-                    path.push_str(target.path());
-                    candidates.push(reference(None, &path, query));
-                } else {
-                    candidates.push(reference(None, target.path(), query));
-                }
+                // Recomposition puts "/." before a path that starts with
+                // "//" (see `path::disambiguation`).
+                candidates.push(reference(None, target.path(), query));
             }
         }
         if same_scheme && target.authority().is_some() {
@@ -110,17 +114,11 @@ impl Uri {
 /// directory above it the `..` segments and the rest.
 fn relative_paths(base: &Uri, target: &str) -> Vec<String> {
     // What `merge` keeps of the base's path: all but its last segment.
-    let directory = if base.authority().is_some() && base.path().is_empty() {
-        "/"
-    } else {
-        base.path()
-            .rfind('/')
-            .map_or("", |slash| &base.path()[..=slash])
-    };
+    let directory = path::directory(base);
     // The directory ends with "/", so the dot segments in it are removed
     // the same way whatever follows it: remove them first.
     let normal_directory;
-    let directory = if directory.split('/').any(|s| s == "." || s == "..") {
+    let directory = if has_dot_segments(directory) {
         normal_directory = remove_dot_segments(directory);
         normal_directory.as_str()
     } else {
@@ -131,7 +129,7 @@ fn relative_paths(base: &Uri, target: &str) -> Vec<String> {
         if rest.is_empty() {
             paths.push(String::from("."));
             paths.push(String::from("./"));
-        } else if rest.starts_with('/') || rest.split('/').next().is_some_and(|s| s.contains(':')) {
+        } else if rest.starts_with('/') || first_segment_has_colon(rest) {
             let mut path = String::from("./");
             path.push_str(rest);
             paths.push(path);

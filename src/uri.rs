@@ -7,10 +7,11 @@ use core::hash::{Hash, Hasher};
 use core::ops::Range;
 use core::str::FromStr;
 
-use crate::authority::{redact_password, Authority, Host, SharedStr};
+use crate::authority::{redact_password, Authority, Host};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser};
-use crate::lower::{HostParts, Parts};
+use crate::parts::Parts;
+use crate::path;
 
 /// A URI reference (RFC 3986 section 4.1): an absolute URI such as
 /// `http://example.com/a?b#c`, or a relative reference such as `../a?b`.
@@ -34,7 +35,7 @@ use crate::lower::{HostParts, Parts};
 /// assert_eq!(uri.query(), Some("name=ferret"));
 /// assert_eq!(uri.fragment(), Some("nose"));
 /// assert_eq!(uri.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
-/// # Ok::<(), rfc3986::ParseError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct Uri {
@@ -92,26 +93,7 @@ impl Uri {
 
     /// Makes a `Uri` from the bounds that the lowering found in `text`.
     pub(crate) fn from_parts(text: Arc<str>, parts: Parts) -> Uri {
-        let authority = parts.authority.map(|a| {
-            let shared = |span: Range<usize>| SharedStr::new(&text, span);
-            Authority {
-                text: Arc::clone(&text),
-                span: a.span,
-                userinfo: a.userinfo,
-                host_span: a.host_span,
-                host: match a.host {
-                    HostParts::Ipv4(address) => Host::Ipv4(address),
-                    HostParts::Ipv6(address) => Host::Ipv6(address),
-                    HostParts::IpvFuture { version, address } => Host::IpvFuture {
-                        version: shared(version),
-                        address: shared(address),
-                    },
-                    HostParts::RegName(span) => Host::RegName(shared(span)),
-                },
-                port_span: a.port_span,
-                port: a.port,
-            }
-        });
+        let authority = parts.authority.map(|a| Authority::new(&text, a));
         Uri {
             text,
             scheme: parts.scheme,
@@ -205,8 +187,9 @@ impl Uri {
     /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", ""]);
     /// let uri = Uri::parse("?q")?;
     /// assert_eq!(uri.path_segments().next(), None);
-    /// # Ok::<(), rfc3986::ParseError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[must_use]
     pub fn path_segments(&self) -> PathSegments<'_> {
         let path = self.path();
         PathSegments {
@@ -231,67 +214,33 @@ impl Uri {
     /// authority's parts tile the authority. Tests and fuzzers call it.
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), &'static str> {
-        let text = self.as_str();
-        let mut recomposed = String::with_capacity(text.len());
-        if let Some(scheme) = self.scheme() {
-            recomposed.push_str(scheme);
-            recomposed.push(':');
-        }
         if let Some(authority) = &self.authority {
             if !Arc::ptr_eq(&authority.text, &self.text) {
                 return Err("the authority does not share the URI's text");
             }
-            recomposed.push_str("//");
-            if authority.span.start != recomposed.len() {
-                return Err("the authority is not after the scheme");
-            }
-            let mut inner = String::new();
-            if let Some(userinfo) = authority.userinfo() {
-                inner.push_str(userinfo);
-                inner.push('@');
-            }
-            inner.push_str(authority.host_str());
-            if let Some(port) = authority.port_str() {
-                inner.push(':');
-                inner.push_str(port);
-            }
-            if inner != authority.as_str() {
-                return Err("userinfo, host and port do not tile the authority");
-            }
-            recomposed.push_str(&inner);
         }
-        if self.path.start != recomposed.len() {
-            return Err("the path is not after the authority");
-        }
-        recomposed.push_str(self.path());
-        if let Some(query) = self.query() {
-            recomposed.push('?');
-            recomposed.push_str(query);
-        }
-        if let Some(fragment) = self.fragment() {
-            recomposed.push('#');
-            recomposed.push_str(fragment);
-        }
-        if recomposed != text {
-            return Err("the components do not recompose to the text");
-        }
-        if self.authority.is_some() && !(self.path().is_empty() || self.path().starts_with('/')) {
+        self.parts()
+            .check_tiling(&self.text)
+            .map_err(|(_, expected)| expected)?;
+        let path = self.path();
+        if self.authority.is_some() && !(path.is_empty() || path.starts_with('/')) {
             return Err("a path after an authority must be empty or start with '/'");
         }
-        if self.authority.is_none() && self.path().starts_with("//") {
-            return Err("a path without an authority must not start with '//'");
-        }
-        if self.scheme.is_none()
-            && self.authority.is_none()
-            && self
-                .path()
-                .split('/')
-                .next()
-                .is_some_and(|s| s.contains(':'))
-        {
-            return Err("a relative reference's first segment must not contain ':'");
+        if !path::disambiguation(path, self.scheme.is_some(), self.authority.is_some()).is_empty() {
+            return Err("the path would not read back as a path where it stands");
         }
         Ok(())
+    }
+
+    /// The bounds of the components, as the lowering found them.
+    pub(crate) fn parts(&self) -> Parts {
+        Parts {
+            scheme: self.scheme.clone(),
+            authority: self.authority.as_ref().map(|a| a.parts.clone()),
+            path: self.path.clone(),
+            query: self.query.clone(),
+            fragment: self.fragment.clone(),
+        }
     }
 }
 

@@ -43,5 +43,8 @@ fn ci_runs_the_readme_test_command() {
         .expect("the README gives a test command")
         .0;
     assert!(command.starts_with("cargo test"), "{command}");
-    assert!(ci.lines().any(|line| line == command), "CI does not run `{command}`");
+    assert!(
+        ci.lines().any(|line| line == command),
+        "CI does not run `{command}`"
+    );
 }

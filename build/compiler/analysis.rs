@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use pest_meta::ast::RuleType;
 
 use super::ir::{Ir, IrRule};
-use super::sets::{ByteSet, END};
+use super::sets::{ByteSet, CharSet, END};
 
 /// Whether the pairs of rules matched here are recorded: what pest's
 /// atomicity and lookahead state decide.
@@ -134,6 +134,33 @@ impl Analysis {
                 _ => None,
             },
             _ => Some(0),
+        }
+    }
+
+    /// The characters `e` takes one at a time: for a class, its members;
+    /// for a choice, the members of its class alternatives (`pchar` takes
+    /// a `pct-encoded` too, but as three characters); for a repetition
+    /// (`x*`, `x ~ x*`), those of `x`. `None` for any other shape.
+    pub fn single_chars(&self, e: &Ir) -> Option<CharSet> {
+        match e {
+            Ir::Class(class) => Some(class.clone()),
+            Ir::Choice(items) => {
+                let classes = items.iter().filter_map(|item| match item {
+                    Ir::Class(class) => Some(class.clone()),
+                    _ => None,
+                });
+                classes.reduce(|a, b| a.union(&b))
+            }
+            Ir::Rep(inner) => self.single_chars(inner),
+            Ir::Seq(items) => match items.as_slice() {
+                [first, Ir::Rep(rest)] if first == &**rest => self.single_chars(first),
+                _ => None,
+            },
+            Ir::Call(name) => {
+                let rule = self.rules.get(name)?;
+                (rule.ty == RuleType::Silent).then(|| self.single_chars(&rule.expr))?
+            }
+            _ => None,
         }
     }
 

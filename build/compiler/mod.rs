@@ -131,6 +131,26 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
     let mut emitter = emit::Emitter::new(&analysis);
     let (functions, stats) = emitter.functions(&entries)?;
 
+    let mut chars = String::new();
+    for rule in &simplified {
+        if let Some(class) = analysis.single_chars(&rule.expr) {
+            let ranges: Vec<String> = class
+                .non_ascii_ranges()
+                .iter()
+                .map(|(a, b)| format!("({a:#x}, {b:#x})"))
+                .collect();
+            let ascii = class
+                .ascii_bytes()
+                .bytes()
+                .fold(0u128, |bits, b| bits | 1 << b);
+            chars.push_str(&format!(
+                "    /// What `{name}` takes one character at a time.\n    pub const {name}: CharClass = CharClass::new({ascii:#x}, &[{ranges}]);\n",
+                name = rule.name,
+                ranges = ranges.join(", "),
+            ));
+        }
+    }
+
     let mut arms = String::new();
     for name in &entries {
         arms.push_str(&format!(
@@ -189,6 +209,15 @@ pub fn run(rule: Rule, p: &mut Tree<'_>) -> Option<usize> {{
     p.set_end(end);
     Some(end)
 }}
+/// For each rule that is a character class, a choice with character
+/// alternatives, or a repetition of one, the characters it takes one at a
+/// time (a `pct-encoded` is three characters, and not among them): what
+/// may stand unencoded where the rule matches.
+#[allow(non_upper_case_globals)]
+pub mod chars {{
+    use super::rt::CharClass;
+
+{chars}}}
 {functions}"#,
         rules = names.len(),
         fns = stats.functions,

@@ -182,6 +182,67 @@ impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
     }
 }
 
+/// A set of characters, derived from a rule of a grammar: the ASCII ones
+/// as bits, the others as sorted ranges of code points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharClass {
+    ascii: u128,
+    ranges: &'static [(u32, u32)],
+}
+
+impl CharClass {
+    /// The set of ASCII characters whose bits `ascii` has, and the code
+    /// points of `ranges` (sorted, disjoint, inclusive).
+    pub const fn new(ascii: u128, ranges: &'static [(u32, u32)]) -> CharClass {
+        CharClass { ascii, ranges }
+    }
+
+    /// Whether `byte`, an ASCII character, is in the set (a byte above
+    /// ASCII never is: it is part of a character, not one).
+    #[inline]
+    pub const fn has_byte(&self, byte: u8) -> bool {
+        byte < 128 && self.ascii & (1 << byte) != 0
+    }
+
+    /// Whether `c` is in the set.
+    #[inline]
+    pub fn contains(&self, c: char) -> bool {
+        match u8::try_from(c) {
+            Ok(byte) if byte < 128 => self.has_byte(byte),
+            _ => in_ranges(u32::from(c), self.ranges),
+        }
+    }
+
+    /// The ASCII members as bits (bit b for byte b).
+    pub const fn ascii(&self) -> u128 {
+        self.ascii
+    }
+
+    /// The set with the ASCII characters of `others` as well.
+    pub const fn with(self, others: &CharClass) -> CharClass {
+        CharClass {
+            ascii: self.ascii | others.ascii,
+            ranges: self.ranges,
+        }
+    }
+
+    /// The set without the ASCII characters of `bytes`.
+    pub const fn without(self, bytes: &[u8]) -> CharClass {
+        let mut ascii = self.ascii;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 128 {
+                ascii &= !(1 << bytes[i]);
+            }
+            i += 1;
+        }
+        CharClass {
+            ascii,
+            ranges: self.ranges,
+        }
+    }
+}
+
 /// `lit` at `pos`, byte for byte.
 #[inline]
 pub fn string(s: &[u8], pos: usize, lit: &[u8]) -> Option<usize> {

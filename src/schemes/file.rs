@@ -74,7 +74,7 @@ pub enum FileHost<'a> {
 /// let file = FileUri::parse("file://host.example.com/path/to/file")?;
 /// assert_eq!(file.host(), FileHost::Remote("host.example.com"));
 /// assert_eq!(file.drive_letter(), None);
-/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct FileUri {

@@ -74,7 +74,7 @@ pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
 ///
 /// let err = HttpUri::parse("http://user:secret@example.com/").unwrap_err();
 /// assert_eq!(err.offset(), 7);
-/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct HttpUri {
@@ -128,7 +128,7 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "userinfo",
-                authority.span.start,
+                authority.parts.span.start,
                 "no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4)",
             ));
         }
@@ -136,7 +136,7 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "host",
-                authority.host_span.start,
+                authority.parts.host_span.start,
                 "a host that is not empty (RFC 9110 section 4.2.1)",
             ));
         }
@@ -186,11 +186,12 @@ impl HttpUri {
     /// The default port of the scheme: 80 for `http` (RFC 9110 section
     /// 4.2.1), 443 for `https` (section 4.2.2).
     pub fn default_port(&self) -> u16 {
-        if self.https {
-            443
-        } else {
-            80
-        }
+        // The scheme is http or https, whose default ports normalization
+        // knows too.
+        self.uri
+            .scheme()
+            .and_then(crate::normalize::default_port)
+            .unwrap_or(80)
     }
 
     /// The port the URI designates: its own, or the scheme's default.
@@ -201,7 +202,7 @@ impl HttpUri {
     /// assert_eq!(HttpUri::parse("http://example.com:8080/")?.port_or_default(), 8080);
     /// assert_eq!(HttpUri::parse("http://example.com:/")?.port_or_default(), 80);
     /// assert_eq!(HttpUri::parse("HTTPS://example.com/")?.port_or_default(), 443);
-    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn port_or_default(&self) -> u16 {
         self.port().unwrap_or(self.default_port())

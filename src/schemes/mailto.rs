@@ -78,7 +78,7 @@ const SCHEME: &str = "mailto";
 /// // Spaces and line breaks are percent-encoded (section 5).
 /// let mailto = Mailto::parse("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index")?;
 /// assert_eq!(mailto.body(), Some("send current-issue\r\nsend index"));
-/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Mailto {
@@ -241,10 +241,7 @@ fn addresses_in(input: &str, name: &str, value: Node<Rule>) -> Result<Vec<String
     if compiled::run(Rule::to_input, &mut tree).is_none() {
         // pest_derive's parser of the same grammar says where.
         let at = match MailtoParser::parse(Rule::to_input, text) {
-            Err(failure) => match failure.location {
-                pest::error::InputLocation::Pos(pos) => pos,
-                pest::error::InputLocation::Span((pos, _)) => pos,
-            },
+            Err(failure) => crate::diagnose::failure_offset(&failure, text),
             Ok(_) => 0,
         };
         return Err(SchemeViolation::new(

@@ -43,7 +43,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use pest::error::{ErrorVariant, InputLocation};
+use pest::error::ErrorVariant;
 use pest::iterators::Pairs;
 use pest::Parser;
 
@@ -191,11 +191,7 @@ where
     P: Parser<R>,
     R: UriRule,
 {
-    let offset = match failure.location {
-        InputLocation::Pos(pos) => pos,
-        InputLocation::Span((start, _)) => start,
-    }
-    .min(input.len());
+    let offset = crate::diagnose::failure_offset(failure, input);
     // Pest lists the rule tried last first.
     let tried: Vec<R> = match &failure.variant {
         ErrorVariant::ParsingError { positives, .. } => positives

@@ -72,7 +72,7 @@ pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
 /// // f-components, do not matter.
 /// assert!(urn.equivalent(&Urn::parse("URN:EXAMPLE:a123,z456")?));
 /// assert!(!urn.equivalent(&Urn::parse("urn:example:A123,z456")?));
-/// # Ok::<(), rfc3986::schemes::SchemeError>(())
+/// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone)]
 pub struct Urn {
@@ -182,7 +182,7 @@ impl Urn {
     /// let a = Urn::parse("urn:example:a123%2Cz456")?;
     /// assert!(a.equivalent(&Urn::parse("URN:EXAMPLE:a123%2cz456")?));
     /// assert!(!a.equivalent(&Urn::parse("urn:example:a123,z456")?));
-    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn equivalent(&self, other: &Urn) -> bool {
         self.nid().eq_ignore_ascii_case(other.nid())
@@ -197,7 +197,7 @@ impl Urn {
     /// use rfc3986::schemes::urn::Urn;
     ///
     /// assert_eq!(Urn::parse("URN:EXAMPLE:a%2cb?+r#f")?.normalized(), "urn:example:a%2Cb");
-    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn normalized(&self) -> String {
         let mut out = String::from("urn:");

@@ -1,0 +1,97 @@
+//! What can go wrong building or changing a URI reference.
+
+use core::fmt;
+
+use crate::error::ParseError;
+
+/// A component of a URI reference, as a [`BuildError`] names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Component {
+    /// The scheme (section 3.1).
+    Scheme,
+    /// The userinfo of the authority (section 3.2.1).
+    Userinfo,
+    /// The host of the authority (section 3.2.2).
+    Host,
+    /// The port of the authority (section 3.2.3).
+    Port,
+    /// The path (section 3.3).
+    Path,
+    /// The query (section 3.4).
+    Query,
+    /// The fragment (section 3.5).
+    Fragment,
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        })
+    }
+}
+
+/// Why a URI reference could not be built or changed: a component is not
+/// valid, or the components cannot stand together.
+///
+/// ```
+/// use rfc3986::{BuildError, Component, ErrorKind, Uri};
+///
+/// let err = Uri::builder().scheme("http").host("evil.com/x").build().unwrap_err();
+/// let BuildError::Invalid { component, source } = &err else { panic!() };
+/// assert_eq!(*component, Component::Host);
+/// assert_eq!(source.kind(), ErrorKind::Host);
+/// assert_eq!(source.offset(), 8);
+///
+/// let err = Uri::builder().path("/a").port(8080).build().unwrap_err();
+/// assert_eq!(err, BuildError::PortWithoutHost);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// A component given as text is not that component in RFC 3986's
+    /// grammar. The [`ParseError`]'s offset is a byte offset into the text
+    /// given for the component.
+    #[error("the {component} given is not a valid {component}: {source}")]
+    Invalid {
+        /// The component at fault.
+        component: Component,
+        /// What the grammar rejected, in the component's own text.
+        source: ParseError,
+    },
+    /// A port was given without a host: the port is part of the authority,
+    /// and an authority always has a host (section 3.2).
+    #[error("a port needs a host: the port belongs to the authority, which has a host (RFC 3986 section 3.2)")]
+    PortWithoutHost,
+    /// A userinfo was given without a host: the userinfo is part of the
+    /// authority, and an authority always has a host (section 3.2).
+    #[error("a userinfo needs a host: the userinfo belongs to the authority, which has a host (RFC 3986 section 3.2)")]
+    UserinfoWithoutHost,
+    /// A path that does not start with `/` was given with an authority:
+    /// after an authority the path must be empty or start with `/`
+    /// (section 3.3), or its first segment would read as part of the
+    /// authority.
+    #[error(
+        "with an authority, the path must be empty or start with \"/\" (RFC 3986 section 3.3)"
+    )]
+    RootlessPathWithAuthority,
+    /// The assembled text did not read back with each component where it
+    /// was put. No longer produced: each component is checked against its
+    /// rule and written where it belongs, its bounds recorded as it is
+    /// written, so nothing is read back. Kept so that matches on it still
+    /// compile.
+    #[error(
+        "the {component} did not read back as the {component} from the assembled URI reference"
+    )]
+    Misplaced {
+        /// The component that was read back differently.
+        component: Component,
+    },
+}
