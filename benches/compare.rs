@@ -32,6 +32,10 @@
 //! - `normalize`: the RFC's `eXAMPLE://a/./b/../b/%63/%7bfoo%7d`, and the
 //!   absolute URIs of the corpus (`iri-string` normalizes only those).
 //! - `to_string`: the text of resolved URIs, as a new `String`.
+//! - `edit`: building a URI with the builder (components as text, and
+//!   decoded), and changing one component of a parsed one with each setter.
+//!   No peer row: the group is for comparing this crate with itself
+//!   before and after a change (BENCHMARKS.md), and reports times only.
 //!
 //! After the groups have run, a table of the median time of each row and its
 //! ratio to `fluent-uri` in the same group is printed (from criterion's
@@ -509,6 +513,62 @@ fn to_string(c: &mut Criterion) {
     group.finish();
 }
 
+fn edit(c: &mut Criterion) {
+    use rfc3986::Uri;
+    let mut group = c.benchmark_group("edit");
+    let parsed =
+        Uri::parse("https://user@www.example.com:8443/a/b/c/d.html?key=value&k2=v2#top").unwrap();
+    group.bench_function("build", |b| {
+        b.iter(|| {
+            Uri::builder()
+                .scheme(black_box("https"))
+                .userinfo("user")
+                .host("www.example.com")
+                .port(8443)
+                .path("/a/b/c/d.html")
+                .query("key=value&k2=v2")
+                .fragment("top")
+                .build()
+                .unwrap()
+                .as_str()
+                .len()
+        })
+    });
+    group.bench_function("build-decoded", |b| {
+        b.iter(|| {
+            Uri::builder()
+                .scheme(black_box("https"))
+                .host_decoded("bücher.example")
+                .path_segments(["", "a b", "c/d", "e"])
+                .query_pairs([("q", "1+1=2"), ("lang", "en")])
+                .fragment_decoded("top")
+                .build()
+                .unwrap()
+                .as_str()
+                .len()
+        })
+    });
+    type Set = fn(&mut Uri);
+    let setters: [(&str, Set); 6] = [
+        ("set_scheme", |u| u.set_scheme(Some("http")).unwrap()),
+        ("set_host", |u| u.set_host(Some("example.org")).unwrap()),
+        ("set_port", |u| u.set_port(Some(8080)).unwrap()),
+        ("set_path", |u| u.set_path("/x/y/z").unwrap()),
+        ("set_query", |u| u.set_query(Some("a=1&b=2")).unwrap()),
+        ("set_fragment", |u| u.set_fragment(None).unwrap()),
+    ];
+    for (name, set) in setters {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut uri = black_box(&parsed).clone();
+                set(&mut uri);
+                uri.as_str().len()
+            })
+        });
+    }
+    group.finish();
+}
+
 /// One http URI of about `len` bytes: a host, path segments and a query.
 fn long_uri(len: usize) -> String {
     let mut uri = String::from("http://www.example.com:8080");
@@ -556,20 +616,15 @@ fn report(rows: &[(&str, Vec<String>, &str)]) {
     println!("|---|---|---:|---:|");
     for (group, names, per) in rows {
         for name in names {
-            let (Some(time), Some(reference)) = (
-                median_ns(group, name),
-                median_ns(
-                    group,
-                    &name.replacen(name.split('/').next().unwrap(), "fluent-uri", 1),
-                ),
-            ) else {
+            let Some(time) = median_ns(group, name) else {
                 continue;
             };
-            println!(
-                "| {group} | {name} | {} {per} | {:.2}x |",
-                human(time),
-                time / reference
+            let reference = median_ns(
+                group,
+                &name.replacen(name.split('/').next().unwrap_or(name), "fluent-uri", 1),
             );
+            let ratio = reference.map_or_else(|| "-".to_string(), |r| format!("{:.2}x", time / r));
+            println!("| {group} | {name} | {} {per} | {ratio} |", human(time));
         }
     }
 }
@@ -593,7 +648,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, rejected, schemes, scaling, resolve, normalize, to_string
+    targets = parse, rejected, schemes, scaling, resolve, normalize, to_string, edit
 }
 
 fn main() {
@@ -641,5 +696,19 @@ fn main() {
             "per run",
         ),
         ("to_string", rows(&["fluent-uri", "rfc3986"]), "per run"),
+        (
+            "edit",
+            rows(&[
+                "build",
+                "build-decoded",
+                "set_scheme",
+                "set_host",
+                "set_port",
+                "set_path",
+                "set_query",
+                "set_fragment",
+            ]),
+            "per call",
+        ),
     ]);
 }
