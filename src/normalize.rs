@@ -139,15 +139,24 @@ fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &
         t.userinfo_with(|text| push_pct_normalized(text, userinfo, false));
     }
     let host = authority.host_str();
-    t.host_with(|text| match authority.host() {
-        Host::Ipv4(_) => text.push_str(host),
-        Host::Ipv6(_) | Host::IpvFuture { .. } => {
-            let start = text.len();
-            text.push_str(host);
-            text[start..].make_ascii_lowercase();
-        }
-        Host::RegName(_) => push_pct_normalized(text, host, true),
+    // Lowercasing keeps a host's type and bounds; decoding a registered
+    // name's percent-encodings can change them, so the grammar decides.
+    let typed = (!host.contains('%')).then(|| {
+        let parts = &authority.parts;
+        parts.host.clone().moved(parts.host_span.start, 0)
     });
+    t.host_with(
+        |text| match authority.host() {
+            Host::Ipv4(_) => text.push_str(host),
+            Host::Ipv6(_) | Host::IpvFuture { .. } => {
+                let start = text.len();
+                text.push_str(host);
+                text[start..].make_ascii_lowercase();
+            }
+            Host::RegName(_) => push_pct_normalized(text, host, true),
+        },
+        typed,
+    );
     match (authority.port_str(), authority.port()) {
         (Some(digits), Some(port)) if !is_default_port(scheme, port) => {
             if is_normal_port(digits) {

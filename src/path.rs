@@ -84,13 +84,11 @@ impl<'a> Joined<'a> {
         self.directory.len() + self.rest.len()
     }
 
-    /// The segments, as splitting the joined path at each `/` gives them.
-    fn segments(&self) -> impl Iterator<Item = &'a str> {
-        let directory = self
-            .directory
-            .strip_suffix('/')
-            .map(|directory| directory.split('/'));
-        directory.into_iter().flatten().chain(self.rest.split('/'))
+    /// The two pieces whose segments, one after the other, are those of
+    /// the joined path: the directory without its last `/`, if any, then
+    /// the rest.
+    fn pieces(&self) -> [Option<&'a str>; 2] {
+        [self.directory.strip_suffix('/'), Some(self.rest)]
     }
 }
 
@@ -142,40 +140,62 @@ pub(crate) fn remove_dot_segments_into(
     let floor = output.len();
     // No segment moved yet: rules A and D apply.
     let mut leading = true;
-    let mut segments = input.segments().peekable();
-    while let Some(segment) = segments.next() {
-        let last = segments.peek().is_none();
-        let start = output.len();
-        if !leading {
-            output.push('/');
+    let [directory, rest] = input.pieces();
+    for (piece, last_piece) in [(directory, false), (rest, true)] {
+        // The piece's segments, split at each "/" by a scan of its bytes.
+        let mut unread = piece;
+        while let Some(text) = unread {
+            let (segment, after) = match text.bytes().position(|b| b == b'/') {
+                Some(slash) => (&text[..slash], Some(&text[slash + 1..])),
+                None => (text, None),
+            };
+            unread = after;
+            let last = last_piece && unread.is_none();
+            remove_dot_segment(output, floor, &mut leading, segment, last, &mut write);
         }
-        let text = output.len();
-        write(output, segment);
-        let dotdot = match &output[text..] {
-            "." => false,
-            ".." => true,
-            // E.
-            _ => {
-                leading = false;
-                continue;
-            }
-        };
-        output.truncate(start);
-        if leading {
-            // A and D.
-            continue;
+    }
+}
+
+/// One segment of [`remove_dot_segments_into`]: moved to `output` (rule
+/// E), or dropped as a dot segment (A and D while `leading`, else B and C).
+fn remove_dot_segment(
+    output: &mut String,
+    floor: usize,
+    leading: &mut bool,
+    segment: &str,
+    last: bool,
+    write: &mut impl FnMut(&mut String, &str),
+) {
+    let start = output.len();
+    if !*leading {
+        output.push('/');
+    }
+    let text = output.len();
+    write(output, segment);
+    let dotdot = match &output[text..] {
+        "." => false,
+        ".." => true,
+        // E.
+        _ => {
+            *leading = false;
+            return;
         }
-        if dotdot {
-            // C: the output's last segment and the "/" before it.
-            let kept = output.as_bytes()[floor..]
-                .iter()
-                .rposition(|&b| b == b'/')
-                .unwrap_or(0);
-            output.truncate(floor + kept);
-        }
-        if last {
-            output.push('/');
-        }
+    };
+    output.truncate(start);
+    if *leading {
+        // A and D.
+        return;
+    }
+    if dotdot {
+        // C: the output's last segment and the "/" before it.
+        let kept = output.as_bytes()[floor..]
+            .iter()
+            .rposition(|&b| b == b'/')
+            .unwrap_or(0);
+        output.truncate(floor + kept);
+    }
+    if last {
+        output.push('/');
     }
 }
 

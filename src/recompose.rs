@@ -10,7 +10,6 @@
 
 use alloc::string::String;
 use alloc::sync::Arc;
-use core::ops::Range;
 
 use crate::authority::Authority;
 use crate::lower;
@@ -88,30 +87,21 @@ impl Recomposition {
         }
     }
 
-    /// Writes the host with `write`, typed by the rule of the grammar that
-    /// matches what was written (decoding `%31` in a registered name can
-    /// make the IPv4 address `1.2.3.4`).
-    pub fn host_with(&mut self, write: impl FnOnce(&mut String)) {
+    /// Writes the host with `write`. `typed` is its type when the caller
+    /// knows it (its bounds from the start of the host); otherwise the rule
+    /// of the grammar that matches what was written decides (decoding
+    /// `%31` in a registered name can make the IPv4 address `1.2.3.4`).
+    pub fn host_with(&mut self, write: impl FnOnce(&mut String), typed: Option<HostParts>) {
         let start = self.text.len();
         write(&mut self.text);
         let span = start..self.text.len();
         // What is written here comes from a host, and stays one.
-        let host = lower::host(&self.text[span.clone()]).map_or_else(
-            || HostParts::RegName(span.clone()),
-            |host| host.moved(0, start),
-        );
-        self.set_host(span, host);
-    }
-
-    /// Writes `host`, whose type `typed` was read from it (its bounds from
-    /// the start of `host`).
-    pub fn host(&mut self, host: &str, typed: HostParts) {
-        let start = self.text.len();
-        self.text.push_str(host);
-        self.set_host(start..self.text.len(), typed.moved(0, start));
-    }
-
-    fn set_host(&mut self, span: Range<usize>, host: HostParts) {
+        let host = typed
+            .or_else(|| lower::host(&self.text[span.clone()]))
+            .map_or_else(
+                || HostParts::RegName(span.clone()),
+                |host| host.moved(0, start),
+            );
         if let Some(authority) = &mut self.authority {
             authority.host_span = span;
             authority.host = host;
@@ -272,7 +262,10 @@ impl<'a> Components<'a> {
             if let Some(userinfo) = authority.userinfo {
                 t.userinfo_with(|text| text.push_str(userinfo));
             }
-            t.host(authority.host, authority.typed.clone());
+            t.host_with(
+                |text| text.push_str(authority.host),
+                Some(authority.typed.clone()),
+            );
             t.port(authority.port, authority.port_value);
             t.end_authority();
         }
