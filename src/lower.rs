@@ -240,6 +240,7 @@ impl<'i> Lowering<'i> {
 
     /// The host, typed, and its span as written; `None` when no rule of a
     /// host value matched.
+    #[inline(always)]
     fn host(&self) -> Result<Option<(HostParts, Range<usize>)>, ParseError> {
         let (host, value_span) = if let Some(at) = self.span(Slot::RegName) {
             (HostParts::RegName(at.clone()), at)

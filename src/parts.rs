@@ -100,13 +100,17 @@ impl Parts {
     /// # Errors
     ///
     /// The byte where the tiling breaks, and what was expected there.
+    #[inline(always)]
     pub fn check_tiling(&self, text: &str) -> Result<(), (usize, &'static str)> {
         let bytes = text.as_bytes();
         // Whether `range` starts right after `delimiter`, which starts at
-        // `at`.
+        // `at` (compared byte by byte: a delimiter is one or two bytes).
         let delimited = |range: &Range<usize>, delimiter: &[u8], at: usize| {
             range.start.checked_sub(delimiter.len()) == Some(at)
-                && bytes.get(at..range.start) == Some(delimiter)
+                && delimiter
+                    .iter()
+                    .enumerate()
+                    .all(|(i, d)| bytes.get(at + i) == Some(d))
         };
         let mut at = 0;
         if let Some(scheme) = &self.scheme {

@@ -15,7 +15,12 @@ pub(crate) fn hex_value(byte: u8) -> Option<u8> {
     if !chars::HEXDIG.has_byte(byte) {
         return None;
     }
-    char::from(byte).to_digit(16).map(|d| d as u8)
+    // A decimal digit, or a letter from a to f in either case.
+    Some(if byte <= b'9' {
+        byte - b'0'
+    } else {
+        (byte | 0x20) - b'a' + 10
+    })
 }
 
 /// The octet that the `pct-encoded` at `bytes[at..]` encodes, if one

@@ -186,7 +186,9 @@ impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
 /// as bits, the others as sorted ranges of code points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CharClass {
-    ascii: u128,
+    /// The ASCII members: bit b of word b / 64 for byte b (two words, as a
+    /// bit of a `u128` at a variable place costs a dozen instructions).
+    ascii: [u64; 2],
     ranges: &'static [(u32, u32)],
 }
 
@@ -194,14 +196,17 @@ impl CharClass {
     /// The set of ASCII characters whose bits `ascii` has, and the code
     /// points of `ranges` (sorted, disjoint, inclusive).
     pub const fn new(ascii: u128, ranges: &'static [(u32, u32)]) -> CharClass {
-        CharClass { ascii, ranges }
+        CharClass {
+            ascii: [ascii as u64, (ascii >> 64) as u64],
+            ranges,
+        }
     }
 
     /// Whether `byte`, an ASCII character, is in the set (a byte above
     /// ASCII never is: it is part of a character, not one).
     #[inline]
     pub const fn has_byte(&self, byte: u8) -> bool {
-        byte < 128 && self.ascii & (1 << byte) != 0
+        byte < 128 && (self.ascii[(byte >> 6) as usize] >> (byte & 63)) & 1 != 0
     }
 
     /// Whether `c` is in the set.
@@ -215,20 +220,17 @@ impl CharClass {
 
     /// The ASCII members as bits (bit b for byte b).
     pub const fn ascii(&self) -> u128 {
-        self.ascii
+        self.ascii[0] as u128 | (self.ascii[1] as u128) << 64
     }
 
     /// The set with the ASCII characters of `others` as well.
     pub const fn with(self, others: &CharClass) -> CharClass {
-        CharClass {
-            ascii: self.ascii | others.ascii,
-            ranges: self.ranges,
-        }
+        CharClass::new(self.ascii() | others.ascii(), self.ranges)
     }
 
     /// The set without the ASCII characters of `bytes`.
     pub const fn without(self, bytes: &[u8]) -> CharClass {
-        let mut ascii = self.ascii;
+        let mut ascii = self.ascii();
         let mut i = 0;
         while i < bytes.len() {
             if bytes[i] < 128 {
@@ -236,10 +238,7 @@ impl CharClass {
             }
             i += 1;
         }
-        CharClass {
-            ascii,
-            ranges: self.ranges,
-        }
+        CharClass::new(ascii, self.ranges)
     }
 }
 
