@@ -39,10 +39,10 @@ use crate::uri::Uri;
 /// as it is, `%` included, is percent-encoded, with exactly the characters
 /// that component's ABNF rule allows left as they are).
 ///
-/// [`build`](Self::build) assembles the text and parses it with
-/// [`Uri::parse`]: the grammar is the judge. It also applies the
-/// disambiguation rules of RFC 3986 sections 3 and 4.2 so that the text
-/// means what the components say:
+/// [`build`](Self::build) checks each component against its rule of the
+/// grammar (the grammar is the judge), then writes the text once, with
+/// the disambiguation rules of RFC 3986 sections 3 and 4.2 applied so that
+/// the text means what the components say:
 ///
 /// - without an authority, a path that starts with `//` gets a `/.`
 ///   prefix (`//a` becomes `/.//a`), or the `//` would read as an authority;
