@@ -7,8 +7,10 @@
 //! callgrind_annotate --inclusive=yes callgrind.out.*
 //! ```
 //!
-//! The argument picks the parser: `rfc3986` (the default), `fluent-uri`, or
-//! `none` (only generate the corpus, to subtract its cost).
+//! The argument picks the parser: `rfc3986` (the default), `pest-derive`
+//! (the crate's pest_derive parser, through `parse_with`), `fluent-uri`,
+//! `oxiri`, `iri-string`, or `none` (only generate the corpus, to subtract
+//! its cost).
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
@@ -19,9 +21,18 @@ fn main() {
     let read: fn(&str) -> usize = match which.as_str() {
         "rfc3986" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.path().len()),
         "fluent-uri" => |s| fluent_uri::UriRef::parse(s).map_or(0, |uri| uri.path().as_str().len()),
+        "pest-derive" => |s| {
+            use rfc3986::{parse_with, Rule, UriParser};
+            parse_with::<UriParser, Rule>(Rule::uri_reference_input, s)
+                .map_or(0, |uri| uri.path().len())
+        },
+        "oxiri" => |s| oxiri::IriRef::parse(s).map_or(0, |uri| uri.path().len()),
+        "iri-string" => {
+            |s| iri_string::types::UriReferenceStr::new(s).map_or(0, |uri| uri.path_str().len())
+        }
         "none" => |_| 0,
         other => {
-            eprintln!("unknown parser {other:?}: rfc3986, fluent-uri or none");
+            eprintln!("unknown parser {other:?}: rfc3986, pest-derive, fluent-uri, oxiri, iri-string or none");
             std::process::exit(2);
         }
     };
