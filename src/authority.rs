@@ -1,5 +1,7 @@
 //! The authority component (RFC 3986 section 3.2) and its typed host.
 
+use alloc::borrow::Cow;
+use alloc::string::FromUtf8Error;
 use alloc::sync::Arc;
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -201,6 +203,27 @@ impl Authority {
     /// The host as written, IP literals with their brackets.
     pub fn host_str(&self) -> &str {
         &self.text[self.parts.host_span.clone()]
+    }
+
+    /// The host with its percent-encodings decoded, read as UTF-8 (see
+    /// [`Uri::host_decoded`](crate::Uri::host_decoded)): a registered name
+    /// decoded, an IP literal as written.
+    ///
+    /// # Errors
+    ///
+    /// The decoded octets are not UTF-8.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("ftp://%E2%82%ACuro.example:21/")?;
+    /// assert_eq!(uri.authority().unwrap().host_decoded()?, "€uro.example");
+    /// let uri = Uri::parse("ftp://[::1]/")?;
+    /// assert_eq!(uri.authority().unwrap().host_decoded()?, "[::1]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn host_decoded(&self) -> Result<Cow<'_, str>, FromUtf8Error> {
+        crate::percent::percent_decode_utf8(self.host_str())
     }
 
     /// The port number; `None` when there is no port or the port is empty

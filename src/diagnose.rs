@@ -326,7 +326,12 @@ pub(crate) fn component(component: Component, rule: Rule, text: &str) -> Result<
         ),
         Component::Port => (ErrorKind::Port, "DIGIT"),
         Component::Path => (ErrorKind::Path, r#"pchar or "/""#),
+        Component::PathSegment => (ErrorKind::Path, "pchar"),
         Component::Query => (ErrorKind::Query, r#"pchar, "/" or "?""#),
+        Component::QueryPair => (
+            ErrorKind::Query,
+            r#"pchar, "/" or "?", but not "&", "=" or "+""#,
+        ),
         Component::Fragment => (ErrorKind::Fragment, r#"pchar, "/" or "?""#),
     };
     let rest = &text[matched..];

@@ -322,6 +322,11 @@ pub enum Error {
     /// Not a URI of a scheme: the [`schemes`](crate::schemes) types.
     #[error(transparent)]
     Scheme(#[from] crate::schemes::SchemeError),
+    /// Percent-decoded octets that are not UTF-8:
+    /// [`percent_decode_utf8`](crate::percent_decode_utf8) and the
+    /// `*_decoded` getters.
+    #[error("the percent-decoded octets are not UTF-8: {0}")]
+    Decode(#[from] alloc::string::FromUtf8Error),
 }
 
 impl From<crate::schemes::SchemeViolation> for Error {

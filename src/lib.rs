@@ -170,8 +170,8 @@ pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
-pub use percent::{percent_decode, percent_decode_utf8};
-pub use query::QueryPairs;
+pub use percent::{percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes};
+pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
 pub use resolve::ResolveError;
 pub use uri::{PathSegments, Uri};

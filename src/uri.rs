@@ -1,6 +1,7 @@
 //! The typed URI reference.
 
-use alloc::string::String;
+use alloc::borrow::Cow;
+use alloc::string::{FromUtf8Error, String};
 use alloc::sync::Arc;
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -142,6 +143,31 @@ impl Uri {
     /// (`[2001:db8::7]`). See [`Authority::host_str`].
     pub fn host_str(&self) -> Option<&str> {
         self.authority.as_ref().map(Authority::host_str)
+    }
+
+    /// The host with its percent-encodings decoded, read as UTF-8: the
+    /// text [`UriBuilder::host_decoded`](crate::UriBuilder::host_decoded)
+    /// takes, for a registered name (`b%C3%BCcher.example` gives
+    /// `bücher.example`). An IP literal has nothing to decode and comes as
+    /// written, with its brackets. `None` when there is no authority. See
+    /// [`Authority::host_decoded`].
+    ///
+    /// # Errors
+    ///
+    /// The decoded octets are not UTF-8 (`%FF`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("http://b%C3%BCcher.example/")?;
+    /// assert_eq!(uri.host_decoded().transpose()?.as_deref(), Some("bücher.example"));
+    /// assert_eq!(Uri::parse("/a")?.host_decoded(), None);
+    /// assert!(Uri::parse("//%FF")?.host_decoded().unwrap().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, FromUtf8Error>> {
+        self.authority.as_ref().map(Authority::host_decoded)
     }
 
     /// The port number. See [`Authority::port`].

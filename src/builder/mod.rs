@@ -8,6 +8,7 @@
 //! host, ...), and leaves the disambiguation rules of sections 3 and 4.2
 //! to recomposition.
 
+mod edit;
 mod error;
 mod setters;
 
@@ -20,13 +21,14 @@ use core::net::IpAddr;
 pub use error::{BuildError, Component};
 
 use crate::authority::{redact_password, Host};
-use crate::chars;
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Rule;
 use crate::lower;
 use crate::parts::{port_value, HostParts};
-use crate::percent;
+use crate::path;
+use crate::percent::percent_encode;
+use crate::query::{self, AsQueryPair};
 use crate::recompose::{AuthorityText, Components};
 use crate::uri::Uri;
 
@@ -132,7 +134,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo_decoded(mut self, userinfo: &str) -> UriBuilder {
-        self.userinfo = Some(encode(userinfo, &chars::userinfo));
+        self.userinfo = Some(percent_encode(userinfo, Component::Userinfo).into_owned());
         self
     }
 
@@ -156,7 +158,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_decoded(mut self, name: &str) -> UriBuilder {
-        self.host = Some(encode(name, &chars::reg_name));
+        self.host = Some(percent_encode(name, Component::Host).into_owned());
         self
     }
 
@@ -251,29 +253,44 @@ impl UriBuilder {
     /// name-value pairs whose text may hold them, use
     /// [`query_pairs`](Self::query_pairs).
     pub fn query_decoded(mut self, query: &str) -> UriBuilder {
-        self.query = Some(encode(query, &chars::query));
+        self.query = Some(percent_encode(query, Component::Query).into_owned());
         self
     }
 
     /// The query as `name=value` pairs joined with `&`, each name and value
     /// decoded: everything but `pchar`, `/` and `?` is percent-encoded, and
-    /// so are `&`, `=` and `+`, so that [`Uri::query_pairs`] gives the pairs
-    /// back and a reader that takes `+` for a space (HTML forms) does not
-    /// misread one.
-    pub fn query_pairs<I, K, V>(mut self, pairs: I) -> UriBuilder
+    /// so are `&`, `=` and `+` ([`Component::QueryPair`]), so that
+    /// [`Uri::query_pairs`] gives the pairs back and a reader that takes `+`
+    /// for a space (HTML forms) does not misread one.
+    ///
+    /// The pairs are tuples of strings or references to them
+    /// ([`AsQueryPair`](crate::AsQueryPair)): an array or iterator of
+    /// `(&str, &str)`, a `&[(String, String)]`, a map's iterator.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use rfc3986::Uri;
+    ///
+    /// let owned = vec![("q".to_string(), "1+1=2".to_string())];
+    /// let uri = Uri::builder().query_pairs(&owned).build()?;
+    /// assert_eq!(uri.as_str(), "?q=1%2B1%3D2");
+    ///
+    /// let map = BTreeMap::from([("a", "x y"), ("b", "&")]);
+    /// let uri = Uri::builder().query_pairs(&map).build()?;
+    /// assert_eq!(uri.as_str(), "?a=x%20y&b=%26");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn query_pairs<I>(mut self, pairs: I) -> UriBuilder
     where
-        I: IntoIterator<Item = (K, V)>,
-        K: AsRef<str>,
-        V: AsRef<str>,
+        I: IntoIterator,
+        I::Item: AsQueryPair,
     {
         let mut query = String::new();
-        for (i, (name, value)) in pairs.into_iter().enumerate() {
+        for (i, pair) in pairs.into_iter().enumerate() {
             if i > 0 {
                 query.push('&');
             }
-            percent::push_encoded(&mut query, name.as_ref(), &QUERY_PAIR);
-            query.push('=');
-            percent::push_encoded(&mut query, value.as_ref(), &QUERY_PAIR);
+            query::push_pair(&mut query, pair.name(), pair.value());
         }
         self.query = Some(query);
         self
@@ -288,7 +305,7 @@ impl UriBuilder {
     /// The fragment, decoded: everything but `pchar`, `/` and `?` is
     /// percent-encoded.
     pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
-        self.fragment = Some(encode(fragment, &chars::fragment));
+        self.fragment = Some(percent_encode(fragment, Component::Fragment).into_owned());
         self
     }
 
@@ -370,10 +387,6 @@ impl fmt::Debug for UriBuilder {
 fn port_text(port: u16) -> String {
     alloc::format!("{port}")
 }
-
-/// A name or value of a query pair: a query character but the pair
-/// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
-const QUERY_PAIR: chars::CharClass = chars::query.without(b"&=+");
 
 /// Checks that `rule` of the grammar matches all of `text`, the text given
 /// for `component`.
@@ -474,18 +487,7 @@ fn encode_segments(segments: &[String], relative: bool) -> String {
         if i > 0 {
             path.push('/');
         }
-        let keep = if i == 0 && relative {
-            &chars::segment_nz_nc
-        } else {
-            &chars::segment
-        };
-        percent::push_encoded(&mut path, segment, keep);
+        path::push_segment(&mut path, segment, i == 0 && relative);
     }
     path
-}
-
-fn encode(text: &str, keep: &chars::CharClass) -> String {
-    let mut encoded = String::with_capacity(text.len());
-    percent::push_encoded(&mut encoded, text, keep);
-    encoded
 }

@@ -15,7 +15,7 @@ use crate::uri::Uri;
 
 /// `uri` written again with the components that `change` makes of its
 /// own.
-fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
+pub(super) fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
     let mut components = Components::of(uri);
     change(&mut components);
     components.write()
