@@ -122,6 +122,7 @@
 
 extern crate alloc;
 
+mod absolute;
 mod authority;
 mod builder;
 mod chars;
@@ -163,6 +164,7 @@ pub mod __private {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use absolute::AbsoluteUri;
 pub use authority::{Authority, Host, SharedStr};
 pub use builder::{BuildError, Component, UriBuilder};
 pub use error::{Error, ErrorKind, ParseError};
