@@ -327,6 +327,10 @@ pub enum Error {
     /// `*_decoded` getters.
     #[error("the percent-decoded octets are not UTF-8: {0}")]
     Decode(#[from] alloc::string::FromUtf8Error),
+    /// A URI that another crate's type cannot hold, or the other way
+    /// round: the conversions of the `http` and `url` features.
+    #[error(transparent)]
+    Convert(#[from] crate::ConvertError),
 }
 
 impl From<crate::schemes::SchemeViolation> for Error {
