@@ -196,6 +196,17 @@ pub use uri::{PathSegments, Uri};
 /// A [`ParseError`] when the grammar rejects the input, when a port is
 /// above 65535, or ([`ErrorKind::Grammar`]) when the parse tree lacks
 /// the components of a URI reference.
+///
+/// ```
+/// use rfc3986::{parse_with, ErrorKind, Rule, Uri, UriParser};
+///
+/// let uri = parse_with::<UriParser, Rule>(Rule::uri_reference_input, "http://a/b?c")?;
+/// assert_eq!(uri, Uri::parse("http://a/b?c")?);
+/// // From the grammar's `URI` entry, a relative reference fails.
+/// let err = parse_with::<UriParser, Rule>(Rule::uri_input, "/b").unwrap_err();
+/// assert_eq!(err.offset(), 0);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 pub fn parse_with<P, R>(entry: R, input: &str) -> Result<Uri, ParseError>
 where
     P: pest::Parser<R>,

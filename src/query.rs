@@ -49,6 +49,18 @@ impl Uri {
 }
 
 /// The `name=value` pairs of a query, from [`Uri::query_pairs`].
+///
+/// ```
+/// use std::borrow::Cow;
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("?a=1&b=x%20y")?;
+/// let mut pairs = uri.query_pairs();
+/// assert_eq!(pairs.next(), Some((Cow::Borrowed("a"), Cow::Borrowed("1"))));
+/// assert_eq!(pairs.next(), Some((Cow::Borrowed("b"), Cow::Owned("x y".to_string()))));
+/// assert_eq!(pairs.next(), None);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct QueryPairs<'a> {
     pieces: Option<core::str::Split<'a, char>>,
@@ -114,8 +126,20 @@ pub(crate) fn push_pair(out: &mut String, name: &str, value: &str) {
 /// ```
 pub trait AsQueryPair {
     /// The name, decoded.
+    ///
+    /// ```
+    /// use rfc3986::AsQueryPair;
+    ///
+    /// assert_eq!(("lang", "en").name(), "lang");
+    /// ```
     fn name(&self) -> &str;
     /// The value, decoded.
+    ///
+    /// ```
+    /// use rfc3986::AsQueryPair;
+    ///
+    /// assert_eq!(&("lang".to_string(), "en".to_string()).value(), &"en");
+    /// ```
     fn value(&self) -> &str;
 }
 

@@ -66,6 +66,18 @@ impl Uri {
     /// the grammar expected there.
     ///
     /// [`ErrorKind::PortRange`]: crate::ErrorKind::PortRange
+    ///
+    /// ```
+    /// use rfc3986::{ErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("https://example.com/a?b#c")?;
+    /// assert_eq!(uri.as_str(), "https://example.com/a?b#c");
+    /// assert!(Uri::parse("../a")?.is_relative());
+    ///
+    /// let err = Uri::parse("http://example.com:65536/").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::PortRange, 19));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn parse(input: &str) -> Result<Uri, ParseError> {
         let entry = Rule::uri_reference_input;
         // pest_derive's parser, from the same grammar, says what is wrong
@@ -111,41 +123,103 @@ impl Uri {
     }
 
     /// The URI reference as text. For a parsed `Uri`, exactly the input.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("HTTP://Example.COM/%7e")?;
+    /// assert_eq!(uri.as_str(), "HTTP://Example.COM/%7e");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// Whether this is a relative reference (section 4.2): one without a
     /// scheme.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert!(!Uri::parse("urn:isbn:0451450523")?.is_relative());
+    /// assert!(Uri::parse("//example.com/a")?.is_relative());
+    /// assert!(Uri::parse("")?.is_relative());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn is_relative(&self) -> bool {
         self.scheme.is_none()
     }
 
     /// The scheme as written (schemes are case-insensitive; see
     /// `normalize`), without its `:`. `None` for a relative reference.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("HTTPS://a/")?.scheme(), Some("HTTPS"));
+    /// assert_eq!(Uri::parse("/a:b")?.scheme(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(&self) -> Option<&str> {
         self.scheme.clone().map(|span| &self.text[span])
     }
 
     /// The authority (section 3.2), the part after `//`; `None` when there
     /// is no `//`. It may be empty (`file:///etc/hosts`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://u@h:1/p")?.authority().unwrap().as_str(), "u@h:1");
+    /// assert_eq!(Uri::parse("file:///etc")?.authority().unwrap().as_str(), "");
+    /// assert!(Uri::parse("mailto:a@b")?.authority().is_none());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn authority(&self) -> Option<&Authority> {
         self.authority.as_ref()
     }
 
     /// The userinfo of the authority, without its `@`. See
     /// [`Authority::userinfo`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("ftp://anonymous@h/")?.userinfo(), Some("anonymous"));
+    /// assert_eq!(Uri::parse("ftp://h/")?.userinfo(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&str> {
         self.authority.as_ref()?.userinfo()
     }
 
     /// The typed host of the authority. See [`Authority::host`].
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use rfc3986::{Host, Uri};
+    ///
+    /// let uri = Uri::parse("http://[::1]:8080/")?;
+    /// assert_eq!(uri.host(), Some(&Host::Ipv6(Ipv6Addr::LOCALHOST)));
+    /// assert!(matches!(Uri::parse("//h")?.host(), Some(Host::RegName(name)) if name == "h"));
+    /// assert_eq!(Uri::parse("/a")?.host(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> Option<&Host> {
         self.authority.as_ref().map(Authority::host)
     }
 
     /// The host as written, IP literals with their brackets
     /// (`[2001:db8::7]`). See [`Authority::host_str`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://[::1]:8080/")?.host_str(), Some("[::1]"));
+    /// assert_eq!(Uri::parse("http://Ex%41mple.com/")?.host_str(), Some("Ex%41mple.com"));
+    /// assert_eq!(Uri::parse("file:///etc")?.host_str(), Some(""));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_str(&self) -> Option<&str> {
         self.authority.as_ref().map(Authority::host_str)
     }
@@ -176,24 +250,59 @@ impl Uri {
     }
 
     /// The port number. See [`Authority::port`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h:8080/")?.port(), Some(8080));
+    /// assert_eq!(Uri::parse("http://h/")?.port(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(&self) -> Option<u16> {
         self.authority.as_ref()?.port()
     }
 
     /// The port as written, `Some("")` for an empty port. See
     /// [`Authority::port_str`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h:08080/")?.port_str(), Some("08080"));
+    /// assert_eq!(Uri::parse("http://h:/")?.port_str(), Some(""));
+    /// assert_eq!(Uri::parse("http://h/")?.port_str(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_str(&self) -> Option<&str> {
         self.authority.as_ref()?.port_str()
     }
 
     /// Whether the authority has a port subcomponent (a `:` after the
     /// host), even an empty one. See [`Authority::has_port`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert!(Uri::parse("http://h:/")?.has_port());
+    /// assert!(!Uri::parse("http://h/")?.has_port());
+    /// assert!(!Uri::parse("/a:1")?.has_port());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn has_port(&self) -> bool {
         self.authority.as_ref().is_some_and(Authority::has_port)
     }
 
     /// The path as written (section 3.3). Every URI reference has one; it
     /// may be empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h/a/b?q")?.path(), "/a/b");
+    /// assert_eq!(Uri::parse("urn:isbn:0451450523")?.path(), "isbn:0451450523");
+    /// assert_eq!(Uri::parse("http://h?q")?.path(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(&self) -> &str {
         &self.text[self.path.clone()]
     }
@@ -230,12 +339,30 @@ impl Uri {
 
     /// The query as written, without its `?` (section 3.4); `None` when
     /// there is no `?`, `Some("")` when it is empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("/a?b=c?d")?.query(), Some("b=c?d"));
+    /// assert_eq!(Uri::parse("/a?")?.query(), Some(""));
+    /// assert_eq!(Uri::parse("/a")?.query(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(&self) -> Option<&str> {
         self.query.clone().map(|span| &self.text[span])
     }
 
     /// The fragment as written, without its `#` (section 3.5); `None` when
     /// there is no `#`, `Some("")` when it is empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("/a#top")?.fragment(), Some("top"));
+    /// assert_eq!(Uri::parse("/a#")?.fragment(), Some(""));
+    /// assert_eq!(Uri::parse("/a")?.fragment(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.fragment.clone().map(|span| &self.text[span])
     }
@@ -276,6 +403,17 @@ impl Uri {
 }
 
 /// The segments of a path, from [`Uri::path_segments`].
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("http://h/a/b%20c/")?;
+/// let mut segments = uri.path_segments();
+/// assert_eq!(segments.next(), Some(""));
+/// assert_eq!(segments.next_back(), Some(""));
+/// assert_eq!(segments.collect::<Vec<_>>(), ["a", "b%20c"]);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     inner: Option<core::str::Split<'a, char>>,

@@ -105,6 +105,15 @@ impl Default for PathInput {
 impl UriBuilder {
     /// A builder with every component undefined and an empty path; the same
     /// as [`Uri::builder`].
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    ///
+    /// let uri = UriBuilder::new().path("/a").build()?;
+    /// assert_eq!(uri.as_str(), "/a");
+    /// assert_eq!(UriBuilder::new().build()?.as_str(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn new() -> UriBuilder {
         UriBuilder::default()
     }
@@ -112,12 +121,29 @@ impl UriBuilder {
     /// The scheme, without its `:`. Schemes have no percent-encoding; the
     /// text must be a scheme (a letter, then letters, digits, `+`, `-`,
     /// `.`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().scheme("urn").path("isbn:1").build()?.as_str(), "urn:isbn:1");
+    /// assert!(Uri::builder().scheme("a b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(mut self, scheme: &str) -> UriBuilder {
         self.scheme = Some(scheme.to_owned());
         self
     }
 
     /// The userinfo as written (percent-encoded), without its `@`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("ftp").userinfo("jo%40home").host("h").build()?;
+    /// assert_eq!(uri.as_str(), "ftp://jo%40home@h");
+    /// assert!(Uri::builder().scheme("ftp").userinfo("jo@home").host("h").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(mut self, userinfo: &str) -> UriBuilder {
         self.userinfo = Some(userinfo.to_owned());
         self
@@ -141,6 +167,16 @@ impl UriBuilder {
     /// The host as written: a registered name (percent-encoded), an IPv4
     /// address, or an IP literal with its brackets (`[2001:db8::7]`,
     /// `[v1.x]`). The empty host gives an empty authority (`file:///a`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("http").host("[2001:db8::7]").path("/a").build()?;
+    /// assert_eq!(uri.as_str(), "http://[2001:db8::7]/a");
+    /// assert_eq!(Uri::builder().scheme("file").host("").path("/etc").build()?.as_str(), "file:///etc");
+    /// assert!(Uri::builder().scheme("http").host("a/b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(mut self, host: &str) -> UriBuilder {
         self.host = Some(host.to_owned());
         self
@@ -182,6 +218,15 @@ impl UriBuilder {
     }
 
     /// The host, typed, as [`Uri::host`] gives it.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let from = Uri::parse("ldap://[v1.x]/c=GB")?;
+    /// let uri = Uri::builder().scheme("http").host_typed(from.host().unwrap()).build()?;
+    /// assert_eq!(uri.as_str(), "http://[v1.x]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_typed(mut self, host: &Host) -> UriBuilder {
         self.host = Some(match host {
             Host::Ipv4(v4) => alloc::format!("{v4}"),
@@ -193,6 +238,14 @@ impl UriBuilder {
     }
 
     /// The port number.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("http").host("h").port(8080).build()?;
+    /// assert_eq!(uri.as_str(), "http://h:8080");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(mut self, port: u16) -> UriBuilder {
         self.port = Some(port_text(port));
         self
@@ -200,6 +253,15 @@ impl UriBuilder {
 
     /// The port as written: digits, or the empty string for an empty port
     /// (`http://example.com:/`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().host("h").port_str("").build()?.as_str(), "//h:");
+    /// assert_eq!(Uri::builder().host("h").port_str("080").build()?.port(), Some(80));
+    /// assert!(Uri::builder().host("h").port_str("http").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_str(mut self, port: &str) -> UriBuilder {
         self.port = Some(port.to_owned());
         self
@@ -207,6 +269,16 @@ impl UriBuilder {
 
     /// The path as written (percent-encoded). It must be empty or start
     /// with `/` when there is an authority.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Uri};
+    ///
+    /// let uri = Uri::builder().scheme("http").host("h").path("/a%20b/c").build()?;
+    /// assert_eq!(uri.as_str(), "http://h/a%20b/c");
+    /// let err = Uri::builder().host("h").path("a").build().unwrap_err();
+    /// assert_eq!(err, BuildError::RootlessPathWithAuthority);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(mut self, path: &str) -> UriBuilder {
         self.path = PathInput::Text(path.to_owned());
         self
@@ -243,6 +315,15 @@ impl UriBuilder {
     }
 
     /// The query as written (percent-encoded), without its `?`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().path("/s").query("q=a+b&x=%26").build()?.as_str(), "/s?q=a+b&x=%26");
+    /// assert_eq!(Uri::builder().query("").build()?.as_str(), "?");
+    /// assert!(Uri::builder().query("a#b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(mut self, query: &str) -> UriBuilder {
         self.query = Some(query.to_owned());
         self
@@ -252,6 +333,14 @@ impl UriBuilder {
     /// percent-encoded. `&` and `=` are left as they are; to give
     /// name-value pairs whose text may hold them, use
     /// [`query_pairs`](Self::query_pairs).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/s").query_decoded("a b&c=d#e").build()?;
+    /// assert_eq!(uri.as_str(), "/s?a%20b&c=d%23e");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query_decoded(mut self, query: &str) -> UriBuilder {
         self.query = Some(percent_encode(query, Component::Query).into_owned());
         self
@@ -297,6 +386,14 @@ impl UriBuilder {
     }
 
     /// The fragment as written (percent-encoded), without its `#`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().path("/a").fragment("sec%202").build()?.as_str(), "/a#sec%202");
+    /// assert!(Uri::builder().fragment("a#b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(mut self, fragment: &str) -> UriBuilder {
         self.fragment = Some(fragment.to_owned());
         self
@@ -304,6 +401,14 @@ impl UriBuilder {
 
     /// The fragment, decoded: everything but `pchar`, `/` and `?` is
     /// percent-encoded.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/a").fragment_decoded("section 2#b").build()?;
+    /// assert_eq!(uri.as_str(), "/a#section%202%23b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
         self.fragment = Some(percent_encode(fragment, Component::Fragment).into_owned());
         self
@@ -316,6 +421,19 @@ impl UriBuilder {
     ///
     /// A [`BuildError`] that names the component at fault, or the rule
     /// that the components break together.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Component, Uri};
+    ///
+    /// let builder = Uri::builder().scheme("https").host("example.com").path("/a");
+    /// assert_eq!(builder.build()?.as_str(), "https://example.com/a");
+    /// // The builder is kept: build again, or change it first.
+    /// assert_eq!(builder.clone().query("q").build()?.as_str(), "https://example.com/a?q");
+    ///
+    /// let err = Uri::builder().scheme("https").host("exa mple.com").build().unwrap_err();
+    /// assert!(matches!(err, BuildError::Invalid { component: Component::Host, .. }));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn build(&self) -> Result<Uri, BuildError> {
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
