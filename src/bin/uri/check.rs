@@ -98,10 +98,8 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     out.flush()?;
     Ok(if unreadable {
         ExitCode::from(EXIT_TROUBLE)
-    } else if summary.invalid == 0 {
-        ExitCode::SUCCESS
     } else {
-        ExitCode::FAILURE
+        crate::status(summary.invalid == 0)
     })
 }
 

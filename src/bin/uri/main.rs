@@ -131,6 +131,16 @@ enum Command {
 /// clap's for a usage error: the command could not do its work.
 pub const EXIT_TROUBLE: u8 = 2;
 
+/// The exit status of a subcommand that read its inputs: 0 when every one
+/// was valid, 1 when one was not.
+fn status(all_valid: bool) -> ExitCode {
+    if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

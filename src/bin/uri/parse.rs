@@ -51,11 +51,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         })?;
     }
     printer.out.flush()?;
-    Ok(if printer.all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::status(printer.all_valid))
 }
 
 /// Writes what each reference is, as a table or a JSON line.

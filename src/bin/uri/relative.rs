@@ -49,11 +49,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::status(all_valid))
 }
 
 /// Why no reference resolves against an absolute base to `target`: the
