@@ -65,9 +65,10 @@ impl AbsoluteUri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn parse(input: &str) -> Result<AbsoluteUri, ParseError> {
-        Uri::parse_compiled(Rule::uri_input, input)
-            .unwrap_or_else(|| Err(crate::diagnose::not_a_uri(input)))
-            .map(AbsoluteUri)
+        Uri::parse_compiled(Rule::uri_input, input, || {
+            Err(crate::diagnose::not_a_uri(input))
+        })
+        .map(AbsoluteUri)
     }
 
     /// The scheme as written, without its `:`: always there.
