@@ -1,5 +1,7 @@
 //! The authority component (RFC 3986 section 3.2) and its typed host.
 
+use alloc::borrow::Cow;
+use alloc::string::FromUtf8Error;
 use alloc::sync::Arc;
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -41,6 +43,15 @@ impl SharedStr {
     }
 
     /// The text.
+    ///
+    /// ```
+    /// use rfc3986::{Host, Uri};
+    ///
+    /// let uri = Uri::parse("http://[v1.fe:x]/")?;
+    /// let Some(Host::IpvFuture { version, address }) = uri.host() else { panic!() };
+    /// assert_eq!((version.as_str(), address.as_str()), ("1", "fe:x"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text[self.start..self.end]
     }
@@ -180,6 +191,15 @@ impl Authority {
     }
 
     /// The authority as written, without the `//` before it.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("ftp://anonymous@ftp.example.org:21/pub")?;
+    /// assert_eq!(uri.authority().unwrap().as_str(), "anonymous@ftp.example.org:21");
+    /// assert_eq!(Uri::parse("file:///etc")?.authority().unwrap().as_str(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text[self.parts.span.clone()]
     }
@@ -189,28 +209,96 @@ impl Authority {
     ///
     /// The part after the first `:` is a password: RFC 3986 section 3.2.1
     /// deprecates it, and applications should not display it.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let authority = |s| Uri::parse(s).map(|uri| uri.authority().cloned().unwrap());
+    /// assert_eq!(authority("ftp://jo:pw@h/")?.userinfo(), Some("jo:pw"));
+    /// assert_eq!(authority("ftp://@h/")?.userinfo(), Some(""));
+    /// assert_eq!(authority("ftp://h/")?.userinfo(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&str> {
         self.parts.userinfo.clone().map(|span| &self.text[span])
     }
 
     /// The host, typed.
+    ///
+    /// ```
+    /// use std::net::Ipv4Addr;
+    /// use rfc3986::{Host, Uri};
+    ///
+    /// let uri = Uri::parse("http://192.0.2.16:8080/")?;
+    /// assert_eq!(*uri.authority().unwrap().host(), Host::Ipv4(Ipv4Addr::new(192, 0, 2, 16)));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> &Host {
         &self.host
     }
 
     /// The host as written, IP literals with their brackets.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("http://[2001:db8::7]:8080/")?;
+    /// assert_eq!(uri.authority().unwrap().host_str(), "[2001:db8::7]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_str(&self) -> &str {
         &self.text[self.parts.host_span.clone()]
     }
 
+    /// The host with its percent-encodings decoded, read as UTF-8 (see
+    /// [`Uri::host_decoded`](crate::Uri::host_decoded)): a registered name
+    /// decoded, an IP literal as written.
+    ///
+    /// # Errors
+    ///
+    /// The decoded octets are not UTF-8.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("ftp://%E2%82%ACuro.example:21/")?;
+    /// assert_eq!(uri.authority().unwrap().host_decoded()?, "€uro.example");
+    /// let uri = Uri::parse("ftp://[::1]/")?;
+    /// assert_eq!(uri.authority().unwrap().host_decoded()?, "[::1]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn host_decoded(&self) -> Result<Cow<'_, str>, FromUtf8Error> {
+        crate::percent::percent_decode_utf8(self.host_str())
+    }
+
     /// The port number; `None` when there is no port or the port is empty
     /// (`http://example.com:/`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let port = |s| Uri::parse(s).map(|uri| uri.authority().unwrap().port());
+    /// assert_eq!(port("http://h:0080/")?, Some(80));
+    /// assert_eq!(port("http://h:/")?, None);
+    /// assert_eq!(port("http://h/")?, None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(&self) -> Option<u16> {
         self.parts.port
     }
 
     /// The port as written, without its `:`; `None` when there is no `:`,
     /// `Some("")` when the port is empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("http://h:0080/")?;
+    /// assert_eq!(uri.authority().unwrap().port_str(), Some("0080"));
+    /// let uri = Uri::parse("http://h:/")?;
+    /// assert_eq!(uri.authority().unwrap().port_str(), Some(""));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_str(&self) -> Option<&str> {
         self.parts.port_span.clone().map(|span| &self.text[span])
     }
@@ -218,6 +306,14 @@ impl Authority {
     /// Whether the authority has a port subcomponent, that is a `:` after
     /// the host. It is `true` for an empty port (`example.com:`), which has
     /// no [`port`](Self::port) number.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert!(Uri::parse("http://h:/")?.authority().unwrap().has_port());
+    /// assert!(!Uri::parse("http://h/")?.authority().unwrap().has_port());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn has_port(&self) -> bool {
         self.parts.port_span.is_some()
     }

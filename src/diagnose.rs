@@ -239,6 +239,18 @@ fn scheme<P: Parser<R>, R: UriRule>(input: &str) -> ParseError {
     }
 }
 
+/// Why `input`, which the grammar's `URI` rule rejected, is not a URI with
+/// a scheme: the error of its parse as a URI reference when it is not one
+/// either (the first error in it), or, for a relative reference, the byte
+/// where a scheme stops being possible.
+pub(crate) fn not_a_uri(input: &str) -> ParseError {
+    use crate::grammar::UriParser;
+    match crate::uri::Uri::parse(input) {
+        Err(error) => error,
+        Ok(_) => scheme::<UriParser, Rule>(input),
+    }
+}
+
 /// An IP literal that the grammar rejected; `start` is the byte after `[`.
 fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError {
     let literal = &input[start..];
@@ -326,7 +338,12 @@ pub(crate) fn component(component: Component, rule: Rule, text: &str) -> Result<
         ),
         Component::Port => (ErrorKind::Port, "DIGIT"),
         Component::Path => (ErrorKind::Path, r#"pchar or "/""#),
+        Component::PathSegment => (ErrorKind::Path, "pchar"),
         Component::Query => (ErrorKind::Query, r#"pchar, "/" or "?""#),
+        Component::QueryPair => (
+            ErrorKind::Query,
+            r#"pchar, "/" or "?", but not "&", "=" or "+""#,
+        ),
         Component::Fragment => (ErrorKind::Fragment, r#"pchar, "/" or "?""#),
     };
     let rest = &text[matched..];

@@ -12,6 +12,18 @@ use core::fmt;
 /// wherever it stands.
 ///
 /// [`InvalidCharacter`]: ErrorKind::InvalidCharacter
+///
+/// ```
+/// use rfc3986::{ErrorKind, Uri};
+///
+/// let kind = |s| Uri::parse(s).unwrap_err().kind();
+/// assert_eq!(kind("1http://a"), ErrorKind::Scheme);
+/// assert_eq!(kind("http://a:b@c:d@e/"), ErrorKind::Port);
+/// assert_eq!(kind("http://[v1]/"), ErrorKind::IpvFuture);
+/// assert_eq!(kind("/a%2"), ErrorKind::PercentEncoding);
+/// assert_eq!(kind("/a b"), ErrorKind::InvalidCharacter);
+/// assert_eq!(kind("/a?b#c#d"), ErrorKind::Fragment);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -160,18 +172,38 @@ impl ParseError {
     }
 
     /// Which component or construct is malformed.
+    ///
+    /// ```
+    /// use rfc3986::{ErrorKind, Uri};
+    ///
+    /// assert_eq!(Uri::parse("http://a:99999/").unwrap_err().kind(), ErrorKind::PortRange);
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
 
     /// The byte offset in the input where the problem is: the first byte the
     /// grammar could not accept.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let err = Uri::parse("http://example.com/a b").unwrap_err();
+    /// assert_eq!(err.offset(), 20);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// What the grammar would have accepted at [`offset`](Self::offset),
     /// in the RFC's terms (`pchar`, `HEXDIG`, ...).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let err = Uri::parse("http://[::1").unwrap_err();
+    /// assert_eq!(err.expected(), "\"]\"");
+    /// ```
     pub fn expected(&self) -> &str {
         self.expected
     }
@@ -179,6 +211,14 @@ impl ParseError {
     /// The character at [`offset`](Self::offset), or `None` at the end of
     /// the input (and for [`ErrorKind::PortRange`], where the whole number
     /// is at fault).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("/a b").unwrap_err().found(), Some(' '));
+    /// assert_eq!(Uri::parse("/a%").unwrap_err().found(), Some('%'));
+    /// assert_eq!(Uri::parse("http://[::1").unwrap_err().found(), None);
+    /// ```
     pub fn found(&self) -> Option<char> {
         self.found
     }
@@ -322,6 +362,15 @@ pub enum Error {
     /// Not a URI of a scheme: the [`schemes`](crate::schemes) types.
     #[error(transparent)]
     Scheme(#[from] crate::schemes::SchemeError),
+    /// Percent-decoded octets that are not UTF-8:
+    /// [`percent_decode_utf8`](crate::percent_decode_utf8) and the
+    /// `*_decoded` getters.
+    #[error("the percent-decoded octets are not UTF-8: {0}")]
+    Decode(#[from] alloc::string::FromUtf8Error),
+    /// A URI that another crate's type cannot hold, or the other way
+    /// round: the conversions of the `http` and `url` features.
+    #[error(transparent)]
+    Convert(#[from] crate::ConvertError),
 }
 
 impl From<crate::schemes::SchemeViolation> for Error {

@@ -35,6 +35,13 @@ mod derived {
 /// generated `Rule` type onto these through [`UriRule`]; the lowering then
 /// works for that parser as it does for [`UriParser`]. The names are the
 /// RFC's (section 3 and Appendix A), in the Appendix's order.
+///
+/// ```
+/// use rfc3986::{RfcRule, Rule, UriRule};
+///
+/// assert_eq!(Rule::path_absolute.rfc_rule(), Some(RfcRule::PathAbsolute));
+/// assert_eq!(Rule::from_rfc_rule(RfcRule::IpvFuture), Some(Rule::IPvFuture));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum RfcRule {
@@ -94,14 +101,39 @@ pub enum RfcRule {
 /// A grammar that includes `uri.pest` unchanged (and adds its own rules) gets
 /// this implementation from [`impl_uri_rule!`](crate::impl_uri_rule); a
 /// grammar that renames rules writes the two functions by hand.
+///
+/// ```
+/// use rfc3986::{RfcRule, Rule, UriRule};
+///
+/// // This crate's own `Rule` implements it, as every derived grammar's can.
+/// fn is_a_host_rule<R: UriRule>(rule: R) -> bool {
+///     matches!(rule.rfc_rule(), Some(RfcRule::Host | RfcRule::RegName | RfcRule::IpLiteral))
+/// }
+/// assert!(is_a_host_rule(Rule::reg_name));
+/// assert!(!is_a_host_rule(Rule::uri_reference_input));
+/// ```
 pub trait UriRule: pest::RuleType {
     /// The RFC rule that `self` is, or `None` for a rule of the derived
     /// grammar's own. The lowering descends into the pairs of such rules and
     /// reads the RFC rules it finds inside them.
+    ///
+    /// ```
+    /// use rfc3986::{RfcRule, Rule, UriRule};
+    ///
+    /// assert_eq!(Rule::scheme.rfc_rule(), Some(RfcRule::Scheme));
+    /// // An entry rule is the grammar's own, not the RFC's.
+    /// assert_eq!(Rule::uri_input.rfc_rule(), None);
+    /// ```
     fn rfc_rule(self) -> Option<RfcRule>;
 
     /// The rule of the derived grammar that is the RFC rule `rule`, if it has
     /// one. Error diagnosis uses it to re-run parts of the grammar.
+    ///
+    /// ```
+    /// use rfc3986::{RfcRule, Rule, UriRule};
+    ///
+    /// assert_eq!(Rule::from_rfc_rule(RfcRule::Userinfo), Some(Rule::userinfo));
+    /// ```
     fn from_rfc_rule(rule: RfcRule) -> Option<Self>;
 }
 

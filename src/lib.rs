@@ -122,10 +122,12 @@
 
 extern crate alloc;
 
+mod absolute;
 mod authority;
 mod builder;
 mod chars;
 mod compiled;
+mod convert;
 mod diagnose;
 mod error;
 mod grammar;
@@ -163,15 +165,17 @@ pub mod __private {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use absolute::AbsoluteUri;
 pub use authority::{Authority, Host, SharedStr};
 pub use builder::{BuildError, Component, UriBuilder};
+pub use convert::ConvertError;
 pub use error::{Error, ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
-pub use percent::{percent_decode, percent_decode_utf8};
-pub use query::QueryPairs;
+pub use percent::{percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes};
+pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
 pub use resolve::ResolveError;
 pub use uri::{PathSegments, Uri};
@@ -192,6 +196,17 @@ pub use uri::{PathSegments, Uri};
 /// A [`ParseError`] when the grammar rejects the input, when a port is
 /// above 65535, or ([`ErrorKind::Grammar`]) when the parse tree lacks
 /// the components of a URI reference.
+///
+/// ```
+/// use rfc3986::{parse_with, ErrorKind, Rule, Uri, UriParser};
+///
+/// let uri = parse_with::<UriParser, Rule>(Rule::uri_reference_input, "http://a/b?c")?;
+/// assert_eq!(uri, Uri::parse("http://a/b?c")?);
+/// // From the grammar's `URI` entry, a relative reference fails.
+/// let err = parse_with::<UriParser, Rule>(Rule::uri_input, "/b").unwrap_err();
+/// assert_eq!(err.offset(), 0);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 pub fn parse_with<P, R>(entry: R, input: &str) -> Result<Uri, ParseError>
 where
     P: pest::Parser<R>,

@@ -1,8 +1,10 @@
-//! Normalization (RFC 3986 sections 6.2.2 and 6.2.3) and the equivalence
-//! it decides.
+//! Normalization (RFC 3986 section 6.2): the ladder's syntax-based rung
+//! (6.2.2) and scheme-based rung (6.2.3), one implementation for both, and
+//! the equivalence they decide.
 
 use alloc::string::String;
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
+use core::net::Ipv6Addr;
 
 use crate::authority::{Authority, Host};
 use crate::chars;
@@ -12,39 +14,25 @@ use crate::recompose::Recomposition;
 use crate::uri::Uri;
 
 impl Uri {
-    /// The normal form of this URI reference: RFC 3986's syntax-based
-    /// normalization (section 6.2.2) and the scheme-based normalization of
-    /// section 6.2.3 for a few schemes.
+    /// The normal form of this URI reference: the syntax-based
+    /// normalization of RFC 3986 section 6.2.2 ([`normalize_syntax`]),
+    /// then the scheme-based normalization of section 6.2.3, and IPv6
+    /// addresses in the text form of RFC 5952.
     ///
-    /// - **Case** (6.2.2.1): the scheme and the host become lowercase; the
-    ///   hexadecimal digits of every percent-encoding, in every component,
-    ///   become uppercase (`%3a` → `%3A`). The host is case-insensitive as
-    ///   a whole (section 3.2.2), so an IPv6 literal's hexadecimal digits
-    ///   and all of an IPvFuture literal (its `v`, version and address) are
-    ///   lowercased too. Other components keep their case.
-    /// - **Percent-encoding** (6.2.2.2): encodings of unreserved characters
-    ///   are decoded (`%7E` → `~`, `%41` → `A`; in the host, `%41` → `a`),
-    ///   in every component. Every other encoding stays, uppercased: `%2F`
-    ///   is not `/`. A registered name that decoding turns into an IPv4
-    ///   address (`%31.2.3.4`) is then one, as a parse would type it.
-    /// - **Dot segments** (6.2.2.3): for a URI with a scheme, the path goes
-    ///   through [`remove_dot_segments`](crate::remove_dot_segments), after
-    ///   decoding (so `%2E%2E` is a `..` segment), rootless paths included
-    ///   (`foo:a/../b` → `foo:/b`, as the algorithm gives). A path that
-    ///   would then start with `//` without an authority gets `/.` before
-    ///   it, as in [`resolve`](Self::resolve).
+    /// - **Syntax** (6.2.2): as [`normalize_syntax`] says: case,
+    ///   percent-encoding, dot segments.
     /// - **Scheme-based** (6.2.3): an empty port and its `:` are dropped
     ///   (section 3.2.3), and so is a port that is the scheme's default
     ///   (`http` and `ws` 80, `https` and `wss` 443, `ftp` 21). A port is
     ///   written without leading zeros (`:080` → `:80`). An empty path
     ///   after an authority becomes `/` for `http`, `https`, `ws` and
     ///   `wss`.
-    ///
-    /// A **relative reference** gets the case and percent-encoding
-    /// normalization only. Its dot segments are kept: they mean something
-    /// relative to a base (`../a` is not `a`), and removing them would
-    /// change the target it resolves to. Resolve it first, then normalize
-    /// the target (section 5.2.1 says the same).
+    /// - **IPv6 literals** are written as RFC 5952 recommends (section 4:
+    ///   leading zeros dropped, the longest run of zero fields as `::`,
+    ///   lowercase; an IPv4-mapped address with its dotted tail), the form
+    ///   [`Ipv6Addr`](core::net::Ipv6Addr)'s `Display` gives, so that
+    ///   `[2001:DB8:0::1]` and `[2001:db8::1]` have one normal form. RFC
+    ///   3986 itself only lowercases them; [`normalize_syntax`] stops there.
     ///
     /// Undefined and empty components stay apart (an empty query's `?`
     /// stays). Normalizing is idempotent, and a URI that is already normal
@@ -59,58 +47,80 @@ impl Uri {
     /// let uri = Uri::parse("HTTP://User@Example.COM:80?%7euser")?;
     /// assert_eq!(uri.normalize(), "http://User@example.com/?~user");
     ///
+    /// let uri = Uri::parse("https://[2001:DB8:0:0::1]:0443")?;
+    /// assert_eq!(uri.normalize(), "https://[2001:db8::1]/");
+    ///
     /// let relative = Uri::parse("../%7Ea/./b")?;
     /// assert_eq!(relative.normalize(), "../~a/./b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    ///
+    /// [`normalize_syntax`]: Self::normalize_syntax
     #[must_use]
     pub fn normalize(&self) -> Uri {
-        if is_normal(self) {
-            return self.clone();
-        }
-        let scheme = self.scheme();
-        // Normalizing never lengthens a component, except an empty path
-        // that becomes "/" and a path that gets "/." before it.
-        let mut t = Recomposition::with_capacity(self.as_str().len() + 3);
-        if let Some(scheme) = scheme {
-            t.scheme_with(|text| {
-                let start = text.len();
-                text.push_str(scheme);
-                text[start..].make_ascii_lowercase();
-            });
-        }
-        if let Some(authority) = self.authority() {
-            normalize_authority(&mut t, scheme, authority);
-        }
-        t.path_with(|text| {
-            let start = text.len();
-            let path = self.path();
-            if scheme.is_some() {
-                // Each segment decoded as it is written: a `%2E%2E` that
-                // decodes to `..` is a dot segment.
-                remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
-                    push_pct_normalized(text, segment, false);
-                });
-            } else {
-                push_pct_normalized(text, path, false);
-            }
-            if text.len() == start && self.authority().is_some() && empty_path_is_root(scheme) {
-                text.push('/');
-            }
-        });
-        if let Some(query) = self.query() {
-            t.query_with(|text| push_pct_normalized(text, query, false));
-        }
-        if let Some(fragment) = self.fragment() {
-            t.fragment_with(|text| push_pct_normalized(text, fragment, false));
-        }
-        t.finish()
+        normalized(self, Rung::SchemeBased)
+    }
+
+    /// The syntax-based normal form of this URI reference (RFC 3986
+    /// section 6.2.2), and nothing else: the first rung of the ladder of
+    /// section 6.2, which holds for every scheme. [`normalize`] adds the
+    /// scheme-based rung.
+    ///
+    /// - **Case** (6.2.2.1): the scheme and the host become lowercase; the
+    ///   hexadecimal digits of every percent-encoding, in every component,
+    ///   become uppercase (`%3a` → `%3A`). The host is case-insensitive as
+    ///   a whole (section 3.2.2), so an IPv6 literal's hexadecimal digits
+    ///   and all of an IPvFuture literal (its `v`, version and address) are
+    ///   lowercased too. Other components keep their case.
+    /// - **Percent-encoding** (6.2.2.2): encodings of unreserved characters
+    ///   are decoded (`%7E` → `~`, `%41` → `A`; in the host, `%41` → `a`),
+    ///   in every component. Every other encoding stays, uppercased: `%2F`
+    ///   is not `/`. A registered name that decoding turns into an IPv4
+    ///   address (`%31.2.3.4`) is then one, as a parse would type it.
+    /// - **Dot segments** (6.2.2.3): an absolute path, and the path of a URI
+    ///   with a scheme or of a reference with an authority, goes through
+    ///   [`remove_dot_segments`](crate::remove_dot_segments), after
+    ///   decoding (so `%2E%2E` is a `..` segment): resolution (section
+    ///   5.2.2) removes them from such a path whatever the base, so
+    ///   `//h/./a` and `/a/./b` lose theirs, and so do rootless paths with a
+    ///   scheme (`foo:a/../b` → `foo:/b`, as the algorithm gives). A path
+    ///   that would then start with `//` without an authority gets `/.`
+    ///   before it, as in [`resolve`](Self::resolve).
+    ///
+    /// A **relative-path reference** (`../a`, `a/./b`) keeps its dot
+    /// segments: resolution merges it with the base's path before removing
+    /// them, so `../a` is not `a`. Resolve it first, then normalize the
+    /// target (section 5.2.1 says the same).
+    ///
+    /// Nothing else changes: a port stays as written (`:443`, `:00080`, the
+    /// empty `:`), and so does an empty path (`https://example.com`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("HTTPS://Example.COM:0443/a/./%7Eb/../c")?;
+    /// assert_eq!(uri.normalize_syntax(), "https://example.com:0443/a/c");
+    /// assert_eq!(uri.normalize(), "https://example.com/a/c");
+    ///
+    /// assert_eq!(Uri::parse("https://example.com")?.normalize_syntax(), "https://example.com");
+    /// assert_eq!(Uri::parse("//h/./a/../b")?.normalize_syntax(), "//h/b");
+    /// assert_eq!(Uri::parse("/a/./b")?.normalize_syntax(), "/a/b");
+    /// assert_eq!(Uri::parse("../a/./b")?.normalize_syntax(), "../a/./b");
+    /// assert_eq!(Uri::parse("http://[2001:DB8:0::1]")?.normalize_syntax(), "http://[2001:db8:0::1]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    ///
+    /// [`normalize`]: Self::normalize
+    #[must_use]
+    pub fn normalize_syntax(&self) -> Uri {
+        normalized(self, Rung::Syntax)
     }
 
     /// Whether this URI reference and `other` are equivalent by
     /// normalization: whether their [`normalize`](Self::normalize)d forms
     /// are the same text (the comparison ladder of section 6.2, up to
-    /// scheme-based normalization).
+    /// scheme-based normalization). IPv6 hosts are compared by address,
+    /// since `normalize` writes each address in one form.
     ///
     /// `==`, ordering and hashing stay exact comparisons of the text, so
     /// that a `Uri` keeps what it was given; use this to ask whether two
@@ -124,6 +134,9 @@ impl Uri {
     /// assert_ne!(a, b);
     /// assert!(a.equivalent(&b));
     /// assert!(!a.equivalent(&Uri::parse("http://example.com/%7esmith")?));
+    ///
+    /// let v6 = Uri::parse("http://[2001:DB8:0::1]/")?;
+    /// assert!(v6.equivalent(&Uri::parse("http://[2001:db8::1]/")?));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
@@ -132,15 +145,89 @@ impl Uri {
     }
 }
 
+/// How far up the ladder of section 6.2 a normal form goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rung {
+    /// Section 6.2.2, for every scheme.
+    Syntax,
+    /// Section 6.2.2, then 6.2.3 and RFC 5952's form of IPv6 addresses.
+    SchemeBased,
+}
+
+/// The normal form of `uri` up to `rung`: one implementation for both
+/// rungs, the scheme-based steps skipped below it.
+fn normalized(uri: &Uri, rung: Rung) -> Uri {
+    if is_normal(uri, rung) {
+        return uri.clone();
+    }
+    let scheme = uri.scheme();
+    // Normalizing never lengthens a component, except an empty path that
+    // becomes "/", a path that gets "/." before it, and an IPv6 address
+    // written in full that gets its RFC 5952 form (never longer).
+    let mut t = Recomposition::with_capacity(uri.as_str().len() + 3);
+    if let Some(scheme) = scheme {
+        t.scheme_with(|text| {
+            let start = text.len();
+            text.push_str(scheme);
+            text[start..].make_ascii_lowercase();
+        });
+    }
+    if let Some(authority) = uri.authority() {
+        normalize_authority(&mut t, scheme, authority, rung);
+    }
+    t.path_with(|text| {
+        let start = text.len();
+        let path = uri.path();
+        if removes_dot_segments(uri) {
+            // Each segment decoded as it is written: a `%2E%2E` that
+            // decodes to `..` is a dot segment.
+            remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
+                push_pct_normalized(text, segment, false);
+            });
+        } else {
+            push_pct_normalized(text, path, false);
+        }
+        if rung == Rung::SchemeBased
+            && text.len() == start
+            && uri.authority().is_some()
+            && empty_path_is_root(scheme)
+        {
+            text.push('/');
+        }
+    });
+    if let Some(query) = uri.query() {
+        t.query_with(|text| push_pct_normalized(text, query, false));
+    }
+    if let Some(fragment) = uri.fragment() {
+        t.fragment_with(|text| push_pct_normalized(text, fragment, false));
+    }
+    t.finish()
+}
+
+/// Whether normalization removes the dot segments of `uri`'s path: when
+/// resolution would, whatever the base (section 5.2.2 applies
+/// `remove_dot_segments` to the path of a reference with a scheme, with an
+/// authority, or with an absolute path). A relative-path reference is
+/// merged with the base's path first, so its dot segments stay.
+fn removes_dot_segments(uri: &Uri) -> bool {
+    uri.scheme().is_some() || uri.authority().is_some() || uri.path().starts_with('/')
+}
+
 /// Writes the normal form of `authority`.
-fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &Authority) {
+fn normalize_authority(
+    t: &mut Recomposition,
+    scheme: Option<&str>,
+    authority: &Authority,
+    rung: Rung,
+) {
     t.begin_authority();
     if let Some(userinfo) = authority.userinfo() {
         t.userinfo_with(|text| push_pct_normalized(text, userinfo, false));
     }
     let host = authority.host_str();
-    // Lowercasing keeps a host's type and bounds; decoding a registered
-    // name's percent-encodings can change them, so the grammar decides.
+    // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
+    // an IPv6 address is the same address; decoding a registered name's
+    // percent-encodings can change them, so the grammar decides.
     let typed = (!host.contains('%')).then(|| {
         let parts = &authority.parts;
         parts.host.clone().moved(parts.host_span.start, 0)
@@ -148,6 +235,10 @@ fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &
     t.host_with(
         |text| match authority.host() {
             Host::Ipv4(_) => text.push_str(host),
+            Host::Ipv6(address) if rung == Rung::SchemeBased => {
+                // Writing to a String cannot fail.
+                let _ = write!(text, "[{address}]");
+            }
             Host::Ipv6(_) | Host::IpvFuture { .. } => {
                 let start = text.len();
                 text.push_str(host);
@@ -157,8 +248,9 @@ fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &
         },
         typed,
     );
-    match (authority.port_str(), authority.port()) {
-        (Some(digits), Some(port)) if !is_default_port(scheme, port) => {
+    match (rung, authority.port_str(), authority.port()) {
+        (Rung::Syntax, port, value) => t.port(port, value),
+        (Rung::SchemeBased, Some(digits), Some(port)) if !is_default_port(scheme, port) => {
             if is_normal_port(digits) {
                 t.port(Some(digits), Some(port));
             } else {
@@ -168,13 +260,13 @@ fn normalize_authority(t: &mut Recomposition, scheme: Option<&str>, authority: &
             }
         }
         // No port, an empty one, or the default.
-        _ => {}
+        (Rung::SchemeBased, ..) => {}
     }
     t.end_authority();
 }
 
-/// Whether normalizing `uri` would change nothing.
-fn is_normal(uri: &Uri) -> bool {
+/// Whether normalizing `uri` up to `rung` would change nothing.
+fn is_normal(uri: &Uri, rung: Rung) -> bool {
     let scheme = uri.scheme();
     if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
         return false;
@@ -189,20 +281,23 @@ fn is_normal(uri: &Uri) -> bool {
         let host = authority.host_str();
         let host_is_normal = match authority.host() {
             Host::Ipv4(_) => true,
+            Host::Ipv6(address) if rung == Rung::SchemeBased => is_rfc5952(host, address),
             Host::Ipv6(_) | Host::IpvFuture { .. } => !host.bytes().any(|b| b.is_ascii_uppercase()),
             Host::RegName(_) => is_pct_normal(host, true),
         };
         if !host_is_normal {
             return false;
         }
-        match (authority.port_str(), authority.port()) {
-            (None, _) => {}
-            (Some(digits), Some(port))
-                if !is_default_port(scheme, port) && is_normal_port(digits) => {}
-            _ => return false,
-        }
-        if uri.path().is_empty() && empty_path_is_root(scheme) {
-            return false;
+        if rung == Rung::SchemeBased {
+            match (authority.port_str(), authority.port()) {
+                (None, _) => {}
+                (Some(digits), Some(port))
+                    if !is_default_port(scheme, port) && is_normal_port(digits) => {}
+                _ => return false,
+            }
+            if uri.path().is_empty() && empty_path_is_root(scheme) {
+                return false;
+            }
         }
     }
     // The "/." that keeps "//" from reading as an authority is normal.
@@ -215,9 +310,29 @@ fn is_normal(uri: &Uri) -> bool {
         _ => uri.path(),
     };
     is_pct_normal(path, false)
-        && !(scheme.is_some() && has_dot_segments(path))
+        && !(removes_dot_segments(uri) && has_dot_segments(path))
         && uri.query().is_none_or(|q| is_pct_normal(q, false))
         && uri.fragment().is_none_or(|f| is_pct_normal(f, false))
+}
+
+/// Whether the IP literal `literal` (with its brackets) holds `address` in
+/// the form its `Display` writes (RFC 5952's), compared as it is written,
+/// without allocating.
+fn is_rfc5952(literal: &str, address: &Ipv6Addr) -> bool {
+    /// What is left to match of the literal; `None` once it differs.
+    struct Rest<'a>(Option<&'a str>);
+    impl fmt::Write for Rest<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0 = self.0.and_then(|rest| rest.strip_prefix(s));
+            Ok(())
+        }
+    }
+    let Some(inside) = literal.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+        return false;
+    };
+    let mut rest = Rest(Some(inside));
+    let _ = write!(rest, "{address}"); // `Rest` never fails.
+    rest.0 == Some("")
 }
 
 /// The default port of `scheme` (compared case-insensitively), for the

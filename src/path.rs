@@ -6,6 +6,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::builder::Component;
+use crate::chars;
+use crate::percent;
 use crate::uri::Uri;
 
 /// Whether the first segment of `path` contains a `:`: as the path of a
@@ -37,6 +40,19 @@ pub(crate) fn disambiguation(path: &str, has_scheme: bool, has_authority: bool) 
     } else {
         ""
     }
+}
+
+/// Appends `segment`, decoded, percent-encoded as a `segment`
+/// ([`Component::PathSegment`](crate::Component::PathSegment)), or as a
+/// `segment-nz-nc` when it is the first segment of a relative reference,
+/// where a `:` would read as the end of a scheme (section 4.2).
+pub(crate) fn push_segment(out: &mut String, segment: &str, first_of_relative: bool) {
+    let keep = if first_of_relative {
+        &chars::segment_nz_nc
+    } else {
+        percent::unencoded(Component::PathSegment)
+    };
+    percent::push_encoded(out, segment, keep);
 }
 
 /// The directory of a base URI, as section 5.2.3 merges a relative path

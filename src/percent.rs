@@ -1,10 +1,12 @@
 //! Percent-encoding (RFC 3986 section 2.1): the one place that reads and
-//! writes `pct-encoded = "%" HEXDIG HEXDIG`.
+//! writes `pct-encoded = "%" HEXDIG HEXDIG`, and which characters each
+//! component takes as they are.
 
 use alloc::borrow::Cow;
 use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
 
+use crate::builder::Component;
 use crate::chars::{self, CharClass};
 
 /// Uppercase hexadecimal digits: section 2.1 asks producers for uppercase.
@@ -37,6 +39,139 @@ pub(crate) fn push_octet(out: &mut String, octet: u8) {
     out.push('%');
     out.push(char::from(HEX_UPPER[usize::from(octet >> 4)]));
     out.push(char::from(HEX_UPPER[usize::from(octet & 0xf)]));
+}
+
+/// The `/` between the segments of a path.
+const SLASH: CharClass = CharClass::new(1 << b'/', &[]);
+
+/// A path: its segments and the `/` between them (`path-abempty = *( "/"
+/// segment )`, and the other path rules, take no other character).
+const PATH: CharClass = chars::segment.with(&SLASH);
+
+/// A name or value of a query pair: a query character but the pair
+/// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
+pub(crate) const QUERY_PAIR: CharClass = chars::query.without(b"&=+");
+
+/// No character: the scheme and the port have no percent-encoding.
+const NONE: CharClass = CharClass::new(0, &[]);
+
+/// The characters that `component` takes as they are, from the grammar's
+/// tables: everything else is percent-encoded for it.
+pub(crate) fn unencoded(component: Component) -> &'static CharClass {
+    match component {
+        Component::Userinfo => &chars::userinfo,
+        Component::Host => &chars::reg_name,
+        Component::Path => &PATH,
+        Component::PathSegment => &chars::segment,
+        Component::Query => &chars::query,
+        Component::QueryPair => &QUERY_PAIR,
+        Component::Fragment => &chars::fragment,
+        Component::Scheme | Component::Port => &NONE,
+    }
+}
+
+/// Percent-encodes `text` for `component`: every character that the
+/// component's rule of RFC 3986 does not take as it is, `%` included,
+/// becomes the `pct-encoded` of each octet of its UTF-8, in uppercase
+/// hexadecimal (section 2.1). The result borrows `text` when nothing needs
+/// encoding.
+///
+/// Each component leaves these characters as they are (the unreserved
+/// characters are `A`-`Z`, `a`-`z`, `0`-`9`, `-`, `.`, `_`, `~`; the
+/// sub-delims `!$&'()*+,;=`), and encodes every other one:
+///
+/// | component | left as it is | its rule |
+/// |---|---|---|
+/// | [`Userinfo`](Component::Userinfo) | unreserved, sub-delims, `:` | `userinfo` |
+/// | [`Host`](Component::Host) | unreserved, sub-delims | `reg-name` |
+/// | [`Path`](Component::Path) | unreserved, sub-delims, `:`, `@`, `/` | `path-abempty` |
+/// | [`PathSegment`](Component::PathSegment) | unreserved, sub-delims, `:`, `@` | `segment` |
+/// | [`Query`](Component::Query) | unreserved, sub-delims, `:`, `@`, `/`, `?` | `query` |
+/// | [`QueryPair`](Component::QueryPair) | as `Query`, but not `&`, `=`, `+` | `query` |
+/// | [`Fragment`](Component::Fragment) | unreserved, sub-delims, `:`, `@`, `/`, `?` | `fragment` |
+/// | [`Scheme`](Component::Scheme), [`Port`](Component::Port) | nothing | |
+///
+/// The sets are the grammar's own (the build script derives them from
+/// `uri.pest`). A host encoded this way is a registered name: an IP
+/// address goes in as it is (`UriBuilder::host_ip`). A path keeps its `/`,
+/// so it must already be split where it should be; encode each segment
+/// with `PathSegment` to keep a `/` inside one. `QueryPair` encodes the
+/// pair delimiters `&` and `=`, and `+`, which HTML form decoding reads as
+/// a space, so that [`Uri::query_pairs`](crate::Uri::query_pairs) and form
+/// decoders both read the text back.
+///
+/// The scheme and the port have no percent-encoding (sections 3.1 and
+/// 3.2.3): for them every octet is encoded, so that text meant for one is
+/// never taken as one unchecked (the builder rejects it at its first `%`).
+///
+/// ```
+/// use std::borrow::Cow;
+/// use rfc3986::{percent_encode, Component};
+///
+/// assert_eq!(percent_encode("a b/c?d", Component::PathSegment), "a%20b%2Fc%3Fd");
+/// assert_eq!(percent_encode("a b/c?d", Component::Path), "a%20b/c%3Fd");
+/// assert_eq!(percent_encode("a b/c?d", Component::Query), "a%20b/c?d");
+/// assert_eq!(percent_encode("1+1=2&x", Component::QueryPair), "1%2B1%3D2%26x");
+/// assert_eq!(percent_encode("jo@home:pw", Component::Userinfo), "jo%40home:pw");
+/// assert_eq!(percent_encode("bücher.example", Component::Host), "b%C3%BCcher.example");
+/// assert_eq!(percent_encode("100%", Component::Fragment), "100%25");
+/// assert!(matches!(percent_encode("plain", Component::Query), Cow::Borrowed("plain")));
+/// assert_eq!(percent_encode("80", Component::Port), "%38%30");
+/// ```
+#[must_use]
+pub fn percent_encode(text: &str, component: Component) -> Cow<'_, str> {
+    encode(text, unencoded(component))
+}
+
+/// Percent-encodes octets for `component`, as [`percent_encode`] does
+/// text: an octet that is an ASCII character the component takes stays as
+/// it is, every other one (any octet above 0x7F included) becomes its
+/// `pct-encoded`. For octets that are not UTF-8 (`%FF`), or text in another
+/// charset. The result borrows `bytes` when nothing needs encoding.
+///
+/// ```
+/// use rfc3986::{percent_decode, percent_encode_bytes, Component};
+///
+/// let encoded = percent_encode_bytes(b"caf\xe9 au lait", Component::PathSegment);
+/// assert_eq!(encoded, "caf%E9%20au%20lait");
+/// assert_eq!(percent_decode(&encoded), &b"caf\xe9 au lait"[..]);
+/// assert_eq!(percent_encode_bytes("café".as_bytes(), Component::Query), "caf%C3%A9");
+/// ```
+#[must_use]
+pub fn percent_encode_bytes(bytes: &[u8], component: Component) -> Cow<'_, str> {
+    let keep = unencoded(component);
+    // `has_byte` holds no octet above 0x7F.
+    let kept = |b: u8| b != b'%' && keep.has_byte(b);
+    let first = bytes.iter().position(|&b| !kept(b)).unwrap_or(bytes.len());
+    // The octets before `first` are ASCII.
+    let prefix = core::str::from_utf8(&bytes[..first]).unwrap_or_default();
+    if first == bytes.len() {
+        return Cow::Borrowed(prefix);
+    }
+    let mut out = String::with_capacity(bytes.len() + 2 * (bytes.len() - first));
+    out.push_str(prefix);
+    for &b in &bytes[first..] {
+        if kept(b) {
+            out.push(char::from(b));
+        } else {
+            push_octet(&mut out, b);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `text` with every character that `keep` does not hold percent-encoded,
+/// as [`push_encoded`] writes it; borrowed when there is none.
+pub(crate) fn encode<'a>(text: &'a str, keep: &CharClass) -> Cow<'a, str> {
+    match text.find(|c| c == '%' || !keep.contains(c)) {
+        None => Cow::Borrowed(text),
+        Some(first) => {
+            let mut out = String::with_capacity(text.len() + 8);
+            out.push_str(&text[..first]);
+            push_encoded(&mut out, &text[first..], keep);
+            Cow::Owned(out)
+        }
+    }
 }
 
 /// Appends `text` with every character that `keep` does not hold (and

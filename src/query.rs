@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::percent::percent_decode;
+use crate::percent::{self, percent_decode};
 use crate::uri::Uri;
 
 impl Uri {
@@ -49,6 +49,18 @@ impl Uri {
 }
 
 /// The `name=value` pairs of a query, from [`Uri::query_pairs`].
+///
+/// ```
+/// use std::borrow::Cow;
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("?a=1&b=x%20y")?;
+/// let mut pairs = uri.query_pairs();
+/// assert_eq!(pairs.next(), Some((Cow::Borrowed("a"), Cow::Borrowed("1"))));
+/// assert_eq!(pairs.next(), Some((Cow::Borrowed("b"), Cow::Owned("x y".to_string()))));
+/// assert_eq!(pairs.next(), None);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct QueryPairs<'a> {
     pieces: Option<core::str::Split<'a, char>>,
@@ -64,13 +76,92 @@ impl<'a> Iterator for QueryPairs<'a> {
             if piece.is_empty() {
                 continue;
             }
-            let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+            let (name, value) = split_pair(piece);
             return Some((decode_lossy(name), decode_lossy(value)));
         }
     }
 }
 
 impl core::iter::FusedIterator for QueryPairs<'_> {}
+
+/// A piece of a query between two `&`, split at its first `=` into a name
+/// and a value, as written; a piece without `=` is a name with an empty
+/// value.
+pub(crate) fn split_pair(piece: &str) -> (&str, &str) {
+    piece.split_once('=').unwrap_or((piece, ""))
+}
+
+/// Whether the piece of a query between two `&` is a pair named `name`
+/// (compared decoded, as [`Uri::query_pairs`] gives names). An empty piece
+/// is no pair.
+pub(crate) fn is_named(piece: &str, name: &str) -> bool {
+    !piece.is_empty() && decode_lossy(split_pair(piece).0) == name
+}
+
+/// Appends `name=value`, each percent-encoded as a
+/// [`QueryPair`](crate::Component::QueryPair).
+pub(crate) fn push_pair(out: &mut String, name: &str, value: &str) {
+    percent::push_encoded(out, name, &percent::QUERY_PAIR);
+    out.push('=');
+    percent::push_encoded(out, value, &percent::QUERY_PAIR);
+}
+
+/// A `name=value` pair, as [`UriBuilder::query_pairs`] takes them: a tuple
+/// of two strings (`(&str, &str)`, `(String, String)`, what a map's
+/// iterator gives), or a reference to one, so that a slice
+/// `&[(String, String)]` or a `&Vec` of pairs can be given as it is.
+///
+/// [`UriBuilder::query_pairs`]: crate::UriBuilder::query_pairs
+///
+/// ```
+/// use rfc3986::{AsQueryPair, Uri};
+///
+/// let pair = ("lang".to_string(), "en".to_string());
+/// assert_eq!((pair.name(), pair.value()), ("lang", "en"));
+///
+/// let pairs: Vec<(String, String)> = vec![pair, ("q".into(), "a&b".into())];
+/// let uri = Uri::builder().path("/search").query_pairs(&pairs).build()?;
+/// assert_eq!(uri.as_str(), "/search?lang=en&q=a%26b");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub trait AsQueryPair {
+    /// The name, decoded.
+    ///
+    /// ```
+    /// use rfc3986::AsQueryPair;
+    ///
+    /// assert_eq!(("lang", "en").name(), "lang");
+    /// ```
+    fn name(&self) -> &str;
+    /// The value, decoded.
+    ///
+    /// ```
+    /// use rfc3986::AsQueryPair;
+    ///
+    /// assert_eq!(&("lang".to_string(), "en".to_string()).value(), &"en");
+    /// ```
+    fn value(&self) -> &str;
+}
+
+impl<K: AsRef<str>, V: AsRef<str>> AsQueryPair for (K, V) {
+    fn name(&self) -> &str {
+        self.0.as_ref()
+    }
+
+    fn value(&self) -> &str {
+        self.1.as_ref()
+    }
+}
+
+impl<K: AsRef<str>, V: AsRef<str>> AsQueryPair for &(K, V) {
+    fn name(&self) -> &str {
+        self.0.as_ref()
+    }
+
+    fn value(&self) -> &str {
+        self.1.as_ref()
+    }
+}
 
 /// Percent-decodes `s`, reading the octets as UTF-8 with U+FFFD for what is
 /// not.

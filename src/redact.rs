@@ -16,6 +16,15 @@ use crate::uri::Uri;
 /// fragment are not recognized.
 ///
 /// `Display` writes the redacted text; `Debug` writes it quoted.
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("https://alice:s3cret@example.com/?token=x")?;
+/// assert_eq!(uri.redacted().to_string(), "https://alice:***@example.com/?token=x");
+/// assert_eq!(format!("{:?}", uri.redacted()), "\"https://alice:***@example.com/?token=x\"");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Copy)]
 pub struct Redacted<'a> {
     /// The text, and the userinfo's start and end in it.

@@ -1,10 +1,16 @@
-//! `Serialize` and `Deserialize` for [`Uri`], behind the `serde` feature.
+//! `Serialize` and `Deserialize` behind the `serde` feature, for [`Uri`],
+//! [`AbsoluteUri`] and the scheme types: each as its text, parsed (and so
+//! validated) on the way in by its own `parse`.
 
 use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
+use crate::absolute::AbsoluteUri;
+use crate::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
 use crate::uri::Uri;
 
 impl Serialize for Uri {
@@ -28,20 +34,63 @@ impl<'de> Deserialize<'de> for Uri {
     /// assert!(err.to_string().starts_with("invalid character at byte 10"));
     /// ```
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Uri, D::Error> {
-        deserializer.deserialize_str(UriVisitor)
+        parsed(deserializer, "a URI reference (RFC 3986) as a string")
     }
 }
 
-struct UriVisitor;
+/// `Serialize` as the text and `Deserialize` through `FromStr` (the type's
+/// `parse`), for a type that has `as_str`.
+macro_rules! serde_as_text {
+    ($type:ty, $expecting:literal) => {
+        impl Serialize for $type {
+            /// Serializes the URI as its text.
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
 
-impl Visitor<'_> for UriVisitor {
-    type Value = Uri;
+        impl<'de> Deserialize<'de> for $type {
+            /// Deserializes the URI from a string, parsed by the type's
+            /// `parse`; a string it rejects is an error with the parse
+            /// error's message.
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$type, D::Error> {
+                parsed(deserializer, $expecting)
+            }
+        }
+    };
+}
+
+serde_as_text!(AbsoluteUri, "a URI with a scheme (RFC 3986) as a string");
+serde_as_text!(HttpUri, "an http or https URI (RFC 9110) as a string");
+serde_as_text!(Mailto, "a mailto URI (RFC 6068) as a string");
+serde_as_text!(Urn, "a URN (RFC 8141) as a string");
+serde_as_text!(FileUri, "a file URI (RFC 8089) as a string");
+
+/// A `T` deserialized from a string with its `FromStr`.
+fn parsed<'de, D, T>(deserializer: D, expecting: &'static str) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    deserializer.deserialize_str(Parsed(expecting, PhantomData))
+}
+
+/// The visitor of [`parsed`]: what it expects, and the type it parses.
+struct Parsed<T>(&'static str, PhantomData<T>);
+
+impl<T> Visitor<'_> for Parsed<T>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a URI reference (RFC 3986) as a string")
+        f.write_str(self.0)
     }
 
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Uri, E> {
-        Uri::parse(text).map_err(E::custom)
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        text.parse().map_err(E::custom)
     }
 }

@@ -1,6 +1,7 @@
 //! The typed URI reference.
 
-use alloc::string::String;
+use alloc::borrow::Cow;
+use alloc::string::{FromUtf8Error, String};
 use alloc::sync::Arc;
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -65,9 +66,40 @@ impl Uri {
     /// the grammar expected there.
     ///
     /// [`ErrorKind::PortRange`]: crate::ErrorKind::PortRange
+    ///
+    /// ```
+    /// use rfc3986::{ErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("https://example.com/a?b#c")?;
+    /// assert_eq!(uri.as_str(), "https://example.com/a?b#c");
+    /// assert!(Uri::parse("../a")?.is_relative());
+    ///
+    /// let err = Uri::parse("http://example.com:65536/").unwrap_err();
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::PortRange, 19));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn parse(input: &str) -> Result<Uri, ParseError> {
-        use crate::compiled::uri as compiled;
         let entry = Rule::uri_reference_input;
+        // pest_derive's parser, from the same grammar, says what is wrong
+        // and where.
+        Uri::parse_compiled(entry, input, || {
+            crate::parse_with::<UriParser, Rule>(entry, input)
+        })
+    }
+
+    /// Parses `input` from `entry`, an entry rule of `uri.pest` (one that
+    /// anchors a rule holding a URI reference), with the compiled parser;
+    /// `rejected` says why when the grammar rejects it. Inlined into each
+    /// caller, with the lowering: an `Option<Result<Uri, _>>` returned
+    /// instead, and the lowering called, cost `Uri::parse` 10% more
+    /// instructions (callgrind, the benchmark corpus).
+    #[inline(always)]
+    pub(crate) fn parse_compiled(
+        entry: Rule,
+        input: &str,
+        rejected: impl FnOnce() -> Result<Uri, ParseError>,
+    ) -> Result<Uri, ParseError> {
+        use crate::compiled::uri as compiled;
         let mut tree = compiled::tree(input);
         let matched = compiled::run(entry, &mut tree).is_some();
         #[cfg(feature = "verify-compiled")]
@@ -75,9 +107,7 @@ impl Uri {
         if matched {
             Uri::from_nodes(input, tree.nodes())
         } else {
-            // pest_derive's parser, from the same grammar, says what is
-            // wrong and where.
-            crate::parse_with::<UriParser, Rule>(entry, input)
+            rejected()
         }
     }
 
@@ -105,64 +135,186 @@ impl Uri {
     }
 
     /// The URI reference as text. For a parsed `Uri`, exactly the input.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("HTTP://Example.COM/%7e")?;
+    /// assert_eq!(uri.as_str(), "HTTP://Example.COM/%7e");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }
 
     /// Whether this is a relative reference (section 4.2): one without a
     /// scheme.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert!(!Uri::parse("urn:isbn:0451450523")?.is_relative());
+    /// assert!(Uri::parse("//example.com/a")?.is_relative());
+    /// assert!(Uri::parse("")?.is_relative());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn is_relative(&self) -> bool {
         self.scheme.is_none()
     }
 
     /// The scheme as written (schemes are case-insensitive; see
     /// `normalize`), without its `:`. `None` for a relative reference.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("HTTPS://a/")?.scheme(), Some("HTTPS"));
+    /// assert_eq!(Uri::parse("/a:b")?.scheme(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(&self) -> Option<&str> {
         self.scheme.clone().map(|span| &self.text[span])
     }
 
     /// The authority (section 3.2), the part after `//`; `None` when there
     /// is no `//`. It may be empty (`file:///etc/hosts`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://u@h:1/p")?.authority().unwrap().as_str(), "u@h:1");
+    /// assert_eq!(Uri::parse("file:///etc")?.authority().unwrap().as_str(), "");
+    /// assert!(Uri::parse("mailto:a@b")?.authority().is_none());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn authority(&self) -> Option<&Authority> {
         self.authority.as_ref()
     }
 
     /// The userinfo of the authority, without its `@`. See
     /// [`Authority::userinfo`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("ftp://anonymous@h/")?.userinfo(), Some("anonymous"));
+    /// assert_eq!(Uri::parse("ftp://h/")?.userinfo(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&str> {
         self.authority.as_ref()?.userinfo()
     }
 
     /// The typed host of the authority. See [`Authority::host`].
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use rfc3986::{Host, Uri};
+    ///
+    /// let uri = Uri::parse("http://[::1]:8080/")?;
+    /// assert_eq!(uri.host(), Some(&Host::Ipv6(Ipv6Addr::LOCALHOST)));
+    /// assert!(matches!(Uri::parse("//h")?.host(), Some(Host::RegName(name)) if name == "h"));
+    /// assert_eq!(Uri::parse("/a")?.host(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> Option<&Host> {
         self.authority.as_ref().map(Authority::host)
     }
 
     /// The host as written, IP literals with their brackets
     /// (`[2001:db8::7]`). See [`Authority::host_str`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://[::1]:8080/")?.host_str(), Some("[::1]"));
+    /// assert_eq!(Uri::parse("http://Ex%41mple.com/")?.host_str(), Some("Ex%41mple.com"));
+    /// assert_eq!(Uri::parse("file:///etc")?.host_str(), Some(""));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_str(&self) -> Option<&str> {
         self.authority.as_ref().map(Authority::host_str)
     }
 
+    /// The host with its percent-encodings decoded, read as UTF-8: the
+    /// text [`UriBuilder::host_decoded`](crate::UriBuilder::host_decoded)
+    /// takes, for a registered name (`b%C3%BCcher.example` gives
+    /// `bücher.example`). An IP literal has nothing to decode and comes as
+    /// written, with its brackets. `None` when there is no authority. See
+    /// [`Authority::host_decoded`].
+    ///
+    /// # Errors
+    ///
+    /// The decoded octets are not UTF-8 (`%FF`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("http://b%C3%BCcher.example/")?;
+    /// assert_eq!(uri.host_decoded().transpose()?.as_deref(), Some("bücher.example"));
+    /// assert_eq!(Uri::parse("/a")?.host_decoded(), None);
+    /// assert!(Uri::parse("//%FF")?.host_decoded().unwrap().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, FromUtf8Error>> {
+        self.authority.as_ref().map(Authority::host_decoded)
+    }
+
     /// The port number. See [`Authority::port`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h:8080/")?.port(), Some(8080));
+    /// assert_eq!(Uri::parse("http://h/")?.port(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(&self) -> Option<u16> {
         self.authority.as_ref()?.port()
     }
 
     /// The port as written, `Some("")` for an empty port. See
     /// [`Authority::port_str`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h:08080/")?.port_str(), Some("08080"));
+    /// assert_eq!(Uri::parse("http://h:/")?.port_str(), Some(""));
+    /// assert_eq!(Uri::parse("http://h/")?.port_str(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_str(&self) -> Option<&str> {
         self.authority.as_ref()?.port_str()
     }
 
     /// Whether the authority has a port subcomponent (a `:` after the
     /// host), even an empty one. See [`Authority::has_port`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert!(Uri::parse("http://h:/")?.has_port());
+    /// assert!(!Uri::parse("http://h/")?.has_port());
+    /// assert!(!Uri::parse("/a:1")?.has_port());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn has_port(&self) -> bool {
         self.authority.as_ref().is_some_and(Authority::has_port)
     }
 
     /// The path as written (section 3.3). Every URI reference has one; it
     /// may be empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("http://h/a/b?q")?.path(), "/a/b");
+    /// assert_eq!(Uri::parse("urn:isbn:0451450523")?.path(), "isbn:0451450523");
+    /// assert_eq!(Uri::parse("http://h?q")?.path(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(&self) -> &str {
         &self.text[self.path.clone()]
     }
@@ -199,12 +351,30 @@ impl Uri {
 
     /// The query as written, without its `?` (section 3.4); `None` when
     /// there is no `?`, `Some("")` when it is empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("/a?b=c?d")?.query(), Some("b=c?d"));
+    /// assert_eq!(Uri::parse("/a?")?.query(), Some(""));
+    /// assert_eq!(Uri::parse("/a")?.query(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(&self) -> Option<&str> {
         self.query.clone().map(|span| &self.text[span])
     }
 
     /// The fragment as written, without its `#` (section 3.5); `None` when
     /// there is no `#`, `Some("")` when it is empty.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("/a#top")?.fragment(), Some("top"));
+    /// assert_eq!(Uri::parse("/a#")?.fragment(), Some(""));
+    /// assert_eq!(Uri::parse("/a")?.fragment(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.fragment.clone().map(|span| &self.text[span])
     }
@@ -245,6 +415,17 @@ impl Uri {
 }
 
 /// The segments of a path, from [`Uri::path_segments`].
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let uri = Uri::parse("http://h/a/b%20c/")?;
+/// let mut segments = uri.path_segments();
+/// assert_eq!(segments.next(), Some(""));
+/// assert_eq!(segments.next_back(), Some(""));
+/// assert_eq!(segments.collect::<Vec<_>>(), ["a", "b%20c"]);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     inner: Option<core::str::Split<'a, char>>,

@@ -103,6 +103,35 @@ fn query_pairs_encode_their_delimiters_and_plus() {
     );
 }
 
+/// `query_pairs` takes tuples of strings or references to them: slices and
+/// vectors of owned pairs, maps, iterators of borrowed pairs.
+#[test]
+fn query_pairs_take_owned_and_borrowed_pairs() {
+    use std::collections::{BTreeMap, HashMap};
+
+    let owned: Vec<(String, String)> = vec![("a".into(), "1 2".into()), ("b".into(), "&".into())];
+    let expected = "?a=1%202&b=%26";
+    let query = |builder: UriBuilder| built(builder);
+    assert_eq!(query(Uri::builder().query_pairs(&owned)), expected);
+    assert_eq!(query(Uri::builder().query_pairs(&owned[..])), expected);
+    assert_eq!(query(Uri::builder().query_pairs(owned.iter())), expected);
+    assert_eq!(query(Uri::builder().query_pairs(owned.clone())), expected);
+    let map: BTreeMap<String, String> = owned.iter().cloned().collect();
+    assert_eq!(query(Uri::builder().query_pairs(&map)), expected);
+    let hash: HashMap<&str, &str> = HashMap::from([("a", "1 2")]);
+    assert_eq!(query(Uri::builder().query_pairs(&hash)), "?a=1%202");
+    assert_eq!(
+        query(Uri::builder().query_pairs([("a", String::from("1 2"))])),
+        "?a=1%202"
+    );
+    let borrowed = [(&owned[0].0, &owned[0].1)];
+    assert_eq!(query(Uri::builder().query_pairs(borrowed)), "?a=1%202");
+    assert_eq!(
+        query(Uri::builder().query_pairs(Vec::<(&str, &str)>::new())),
+        "?"
+    );
+}
+
 #[rstest]
 // path-noscheme: a relative reference's first segment has no ":".
 #[case(Uri::builder().path("a:b"), "./a:b")]

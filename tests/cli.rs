@@ -77,21 +77,7 @@ http://u%40x@b%C3%BCcher.example:080/caf%C3%A9?q=%FF#
 #[test]
 fn parse_reports_an_invalid_reference_on_stderr() {
     let (out, err, code) = run(&["parse", "http://[::1::]/", "/ok"], b"");
-    assert_eq!(
-        out,
-        r#"/ok
-  reference  relative reference
-  scheme     (undefined)
-  authority  (undefined)
-  userinfo   (undefined)
-  host       (undefined)
-  port       (undefined)
-  path       /ok
-  segments   ["", "ok"]
-  query      (undefined)
-  fragment   (undefined)
-"#
-    );
+    assert_eq!(out, OK_TABLE);
     assert_eq!(
         err,
         r#"http://[::1::]/
@@ -131,6 +117,61 @@ fn parse_json_prints_one_object_per_line() {
     }
     assert_eq!(err, "");
     assert_eq!(code, 1);
+}
+
+/// The table `uri parse` prints for `/ok` and for `../g`.
+const OK_TABLE: &str = r#"/ok
+  reference  relative reference
+  scheme     (undefined)
+  authority  (undefined)
+  userinfo   (undefined)
+  host       (undefined)
+  port       (undefined)
+  path       /ok
+  segments   ["", "ok"]
+  query      (undefined)
+  fragment   (undefined)
+"#;
+
+#[test]
+fn parse_reads_standard_input_without_a_uri_or_with_a_dash() {
+    let input = b"/ok\r\nhttp://a b/\n\xff\n/ok";
+    let expected_err = r##"http://a b/
+invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://a b/
+          ^
+line 3: not UTF-8: byte 0 is 0xFF
+"##;
+    for args in [&["parse"][..], &["parse", "-"][..]] {
+        let (out, err, code) = run(args, input);
+        assert_eq!(out, format!("{OK_TABLE}\n{OK_TABLE}"), "{args:?}");
+        assert_eq!(err, expected_err, "{args:?}");
+        assert_eq!(code, 1, "{args:?}");
+    }
+    // "-" reads standard input where it stands among the arguments.
+    let (out, err, code) = run(&["parse", "/ok", "-", "/ok"], b"/ok\n");
+    assert_eq!(out, [OK_TABLE; 3].join("\n"));
+    assert_eq!((err.as_str(), code), ("", 0));
+    // The reference "-" is "./-".
+    let (out, _, code) = run(&["parse", "./-"], b"");
+    assert!(
+        out.starts_with("./-\n  reference  relative reference\n"),
+        "{out}"
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn parse_json_reads_standard_input() {
+    let (out, err, code) = run(&["parse", "--json"], b"//h\n\xffa\n");
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            r#"{"input":"//h","valid":true,"reference":"relative","scheme":null,"authority":"h","userinfo":null,"host":{"text":"h","kind":"reg-name"},"port":null,"port_str":null,"path":"","segments":[],"query":null,"fragment":null,"decoded":{"userinfo":null,"host":"h","path":"","segments":[],"query":null,"fragment":null}}"#,
+            r#"{"input":"�a","valid":false,"error":{"kind":"NotUtf8","offset":0,"expected":"UTF-8","found":null,"message":"not UTF-8: byte 0 is 0xFF"}}"#,
+        ]
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
 }
 
 #[test]
@@ -197,6 +238,93 @@ fn check_streams_100k_lines() {
     assert_eq!(lines[300], "100000 lines, 99900 valid, 100 invalid");
     assert_eq!(err, "");
     assert_eq!(code, 1);
+}
+
+/// A file under cargo's temporary directory for integration tests, with
+/// `contents`.
+fn temp_file(name: &str, contents: &[u8]) -> String {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn check_reads_files_and_standard_input() {
+    let first = temp_file("check-first.txt", b"http://a/\nx y\n");
+    let second = temp_file("check-second.txt", b"?q\r\n%zz\r\n");
+    let (out, err, code) = run(&["check", &first, "-", &second], b"a b\n../g\n");
+    assert_eq!(
+        out,
+        format!(
+            r##"{first}: line 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  x y
+   ^
+-: line 1: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+{second}: line 2: invalid percent-encoding at byte 0: expected "%" HEXDIG HEXDIG, found '%'
+  %zz
+  ^
+6 lines, 3 valid, 3 invalid
+"##
+        )
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    // Every line valid, the same file twice.
+    let valid = temp_file("check-valid.txt", b"http://a/\n");
+    let (out, err, code) = run(&["check", &valid, &valid], b"");
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("2 lines, 2 valid, 0 invalid\n", "", 0)
+    );
+}
+
+/// A file that cannot be read is reported on standard error, the others
+/// are still checked, and the exit status is 2.
+#[test]
+fn check_reports_a_file_it_cannot_read() {
+    let valid = temp_file("check-readable.txt", b"http://a/\n");
+    let missing = format!("{}/no-such-file.txt", env!("CARGO_TARGET_TMPDIR"));
+    let (out, err, code) = run(&["check", &missing, &valid], b"");
+    assert_eq!(out, "1 lines, 1 valid, 0 invalid\n");
+    assert!(
+        err.starts_with(&format!("uri: {missing}: ")) && err.ends_with('\n'),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn check_json_prints_one_object_per_invalid_line() {
+    let input = b"mailto:a@example.com\nmailto:a@example.com?cc=b@example.com?x\n\
+        http://a b/\n\xfe\xff\n";
+    let (out, err, code) = run(&["check", "--json", "--scheme", "mailto"], input);
+    assert_eq!(
+        out.lines().collect::<Vec<_>>(),
+        [
+            r#"{"line":2,"input":"mailto:a@example.com?cc=b@example.com?x","error":{"kind":"SchemeViolation","offset":37,"expected":"mailto hfvalue","found":"?","message":"invalid mailto URI at byte 37: expected mailto hfvalue, found '?'","scheme":"mailto","rule":"hfvalue"}}"#,
+            r##"{"line":3,"input":"http://a b/","error":{"kind":"InvalidCharacter","offset":8,"expected":"reg-name character, \":\" port, \"/\", \"?\", \"#\" or end of input","found":" ","message":"invalid character at byte 8: expected reg-name character, \":\" port, \"/\", \"?\", \"#\" or end of input, found ' '"}}"##,
+            r#"{"line":4,"input":"��","error":{"kind":"NotUtf8","offset":0,"expected":"UTF-8","found":null,"message":"not UTF-8: byte 0 is 0xFE"}}"#,
+        ]
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    // With files, each object names its file; with every line valid,
+    // nothing is printed.
+    let file = temp_file("check-json.txt", b"ok\n%\n");
+    let (out, _, code) = run(&["check", "--json", &file], b"");
+    assert_eq!(
+        out,
+        format!(
+            "{{\"file\":{},\"line\":2,\"input\":\"%\",\"error\":{{\"kind\":\"PercentEncoding\",\"offset\":0,\"expected\":\"\\\"%\\\" HEXDIG HEXDIG\",\"found\":\"%\",\"message\":\"invalid percent-encoding at byte 0: expected \\\"%\\\" HEXDIG HEXDIG, found '%'\"}}}}\n",
+            serde_json::to_string(&file).unwrap()
+        )
+    );
+    assert_eq!(code, 1);
+    let (out, err, code) = run(&["check", "--json"], b"http://a/\n");
+    assert_eq!((out.as_str(), err.as_str(), code), ("", "", 0));
 }
 
 #[test]
@@ -539,7 +667,7 @@ fn relative_says_why_there_is_no_reference() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "TARGET: no reference resolves to it: resolution removes the \".\" and \"..\" \
+        "TARGET 1: no reference resolves to it: resolution removes the \".\" and \"..\" \
          segments of its path \"/b/../g\"; its normal form is http://a/g\n"
     );
     assert_eq!(code, 1);
@@ -557,7 +685,7 @@ fn relative_says_why_there_is_no_reference() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "TARGET: the target has no scheme: resolution always gives a URI with a scheme, \
+        "TARGET 1: the target has no scheme: resolution always gives a URI with a scheme, \
          so no reference resolves to a relative reference\n"
     );
     assert_eq!(code, 1);
@@ -570,7 +698,7 @@ fn relative_says_why_there_is_no_reference() {
         r##"BASE: invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
   http://a b/
           ^
-TARGET: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found '%'
+TARGET 1: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found '%'
   http://a/%g
            ^
 "##
@@ -578,14 +706,71 @@ TARGET: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found '%
     assert_eq!(code, 1);
 }
 
+#[test]
+fn relative_takes_several_targets() {
+    let (out, err, code) = run(
+        &[
+            "relative",
+            RFC_BASE,
+            "http://a/b/g?y",
+            "a b",
+            "http://a/b/c/",
+            "/g",
+            "http://a/b/c/d;p?q#s",
+        ],
+        b"",
+    );
+    assert_eq!(out, "../g?y\n.\n#s\n");
+    assert_eq!(
+        err,
+        r##"TARGET 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+TARGET 4: the target has no scheme: resolution always gives a URI with a scheme, so no reference resolves to a relative reference
+"##
+    );
+    assert_eq!(code, 1);
+
+    // A relative base is reported once; the targets are still checked.
+    let (out, err, code) = run(&["relative", "b", "http://a/", "%"], b"");
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        r#"BASE: the base URI has no scheme: only an absolute URI can be a base (RFC 3986 section 5.2.1)
+TARGET 2: invalid percent-encoding at byte 0: expected "%" HEXDIG HEXDIG, found '%'
+  %
+  ^
+"#
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn normalize_syntax_stops_at_section_6_2_2() {
+    let (out, err, code) = run(
+        &[
+            "normalize",
+            "--syntax",
+            "HTTPS://Example.COM:0443",
+            "http://[2001:DB8:0::1]:/%7e/./a",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "https://example.com:0443\nhttp://[2001:db8:0::1]:/~/a\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, _, _) = run(&["normalize", "http://[2001:DB8:0::1]:/%7e/./a"], b"");
+    assert_eq!(out, "http://[2001:db8::1]/~/a\n");
+}
+
 /// clap exits with 2 for a usage error, which is what the tool documents.
 #[test]
 fn usage_errors_exit_2() {
     for args in [
         &[][..],
-        &["parse"][..],
         &["check", "--bogus"][..],
-        &["check", "extra"][..],
         &["frobnicate"][..],
         &["check", "--scheme"][..],
         &["check", "--scheme", "ftp"][..],
@@ -595,7 +780,7 @@ fn usage_errors_exit_2() {
         &["resolve", "--strict", "http://a/", "g"][..],
         &["normalize"][..],
         &["relative", "http://a/"][..],
-        &["relative", "http://a/", "http://a/b", "http://a/c"][..],
+        &["normalize", "--syntactic", "http://a/"][..],
     ] {
         let (out, err, code) = run(args, b"");
         assert_eq!(code, 2, "{args:?}");
@@ -615,9 +800,12 @@ fn every_subcommand_has_help() {
         (&["help"][..], "Usage: uri <COMMAND>"),
         (
             &["parse", "--help"][..],
-            "Usage: uri parse [OPTIONS] <URI>...",
+            "Usage: uri parse [OPTIONS] [URI]...",
         ),
-        (&["check", "--help"][..], "Usage: uri check"),
+        (
+            &["check", "--help"][..],
+            "Usage: uri check [OPTIONS] [FILE]...",
+        ),
         (&["help", "check"][..], "Usage: uri check"),
         (
             &["resolve", "--help"][..],
@@ -625,11 +813,11 @@ fn every_subcommand_has_help() {
         ),
         (
             &["normalize", "--help"][..],
-            "Usage: uri normalize <URI>...",
+            "Usage: uri normalize [OPTIONS] <URI>...",
         ),
         (
             &["relative", "--help"][..],
-            "Usage: uri relative <BASE> <TARGET>",
+            "Usage: uri relative <BASE> <TARGET>...",
         ),
         (&["help", "relative"][..], "Usage: uri relative"),
     ] {
@@ -655,7 +843,7 @@ fn every_subcommand_has_an_example() {
     for line in [
         "  resolve    Resolve references against a base URI, one result a line",
         "  normalize  Normalize URI references, one result a line",
-        "  relative   Print the shortest reference from a base URI to a target URI",
+        "  relative   Print the shortest reference from a base URI to each target URI",
     ] {
         assert!(out.contains(line), "{line}: {out}");
     }
@@ -673,7 +861,10 @@ fn help_examples_are_right() {
     assert!(help.contains(&indent(&out)), "{help}");
 
     let (help, _, _) = run(&["relative", "--help"], b"");
-    let (out, _, _) = run(&["relative", RFC_BASE, "http://a/b/g?y"], b"");
+    let (out, _, _) = run(
+        &["relative", RFC_BASE, "http://a/b/g?y", "http://a/b/c/"],
+        b"",
+    );
     assert!(help.contains(&indent(&out)), "{help}");
 
     let (help, _, _) = run(&["check", "--help"], b"");

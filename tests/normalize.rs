@@ -1,4 +1,5 @@
-//! Normalization (RFC 3986 sections 6.2.2 and 6.2.3) and equivalence.
+//! Normalization (RFC 3986 section 6.2: the syntax-based rung 6.2.2 and the
+//! scheme-based rung 6.2.3) and equivalence.
 
 use std::net::Ipv4Addr;
 
@@ -35,6 +36,20 @@ fn assert_reparses(uri: &Uri) {
 #[case::userinfo_case_kept("http://User:PASS%3a@a/", "http://User:PASS%3A@a/")]
 #[case::ipv6_lowercase("http://[2001:DB8::A]/", "http://[2001:db8::a]/")]
 #[case::ipv6_ipv4_tail("http://[::FFFF:1.2.3.4]/", "http://[::ffff:1.2.3.4]/")]
+// IPv6 addresses in the form of RFC 5952 (section 4): no leading zeros,
+// the longest run of zero fields as "::" (the first of equal runs), a
+// single zero field not compressed, lowercase.
+#[case::ipv6_rfc5952_issue("http://[2001:DB8:0::1]/", "http://[2001:db8::1]/")]
+#[case::ipv6_rfc5952_full(
+    "http://[2001:0db8:0000:0000:0000:0000:0000:0001]/",
+    "http://[2001:db8::1]/"
+)]
+#[case::ipv6_rfc5952_loopback("http://[0:0:0:0:0:0:0:1]:8080/", "http://[::1]:8080/")]
+#[case::ipv6_rfc5952_longest_run("http://[1:0:0:2:0:0:0:3]/", "http://[1:0:0:2::3]/")]
+#[case::ipv6_rfc5952_first_of_equal_runs("http://[1:0:0:2:3:0:0:4]/", "http://[1::2:3:0:0:4]/")]
+#[case::ipv6_rfc5952_one_zero_field("http://[1:2:3:4:5:6:0:8]/", "http://[1:2:3:4:5:6:0:8]/")]
+#[case::ipv6_rfc5952_mapped("http://[0:0:0:0:0:ffff:102:304]/", "http://[::ffff:1.2.3.4]/")]
+#[case::ipv6_unspecified("http://[0::0]/", "http://[::]/")]
 #[case::ipv_future_lowercase("http://[V1A.ABC:D]/", "http://[v1a.abc:d]/")]
 #[case::reg_name_hex_upper("http://%c3%a9xAMPLE.com/", "http://%C3%A9xample.com/")]
 // 6.2.2.2: percent-encoding.
@@ -85,8 +100,18 @@ fn assert_reparses(uri: &Uri) {
 // A reg-name that decoding makes an IPv4 address is one.
 #[case::becomes_ipv4("http://%31.2.3.4:80/", "http://1.2.3.4/")]
 #[case::ipv4_kept("http://192.0.2.1:8080/", "http://192.0.2.1:8080/")]
-// Relative references: case and percent-encoding only, dot segments kept.
+// Relative references: dot segments removed where resolution removes them
+// whatever the base (an authority, or an absolute path), kept in a
+// relative-path reference.
+#[case::network_path_dots("//H/./a/../b", "//h/b")]
+#[case::network_path_encoded_dots("//h/a/%2E%2e/b", "//h/b")]
+#[case::absolute_path_dots("/a/./b/../c", "/a/c")]
+#[case::absolute_path_above_root("/../g", "/g")]
+#[case::absolute_path_encoded_dot("/%2E", "/")]
+#[case::absolute_path_double_slash("/a/..//g", "/.//g")]
+#[case::absolute_path_double_slash_kept("/.//g", "/.//g")]
 #[case::relative_dots_kept("../%7ea/./B", "../~a/./B")]
+#[case::relative_inner_dots_kept("a/./b/../c", "a/./b/../c")]
 #[case::relative_dot_only("./%2e", "./.")]
 #[case::relative_network_path("//EXAMPLE.com:80", "//example.com:80")]
 #[case::relative_empty_port("//a:/b", "//a/b")]
@@ -109,6 +134,76 @@ fn normalize(#[case] input: &str, #[case] expected: &str) {
     assert!(parse(input).equivalent(&parse(expected)));
 }
 
+/// Section 6.2.2 alone: case, percent-encoding and dot segments, and
+/// nothing of 6.2.3 (ports and empty paths stay as written) nor of RFC 5952.
+#[rstest]
+#[case::rfc_example("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/b/c/%7Bfoo%7D")]
+#[case::case("HTTP://www.EXAMPLE.com/%3a", "http://www.example.com/%3A")]
+#[case::unreserved_decoded("http://a/%7Esmith/%41", "http://a/~smith/A")]
+#[case::host_decoded_lowercase("http://%41%42.Com/", "http://ab.com/")]
+#[case::default_port_kept("https://example.com:443/", "https://example.com:443/")]
+#[case::leading_zeros_kept("HTTP://a:00080/", "http://a:00080/")]
+#[case::empty_port_kept("http://a:/", "http://a:/")]
+#[case::empty_path_kept("https://example.com", "https://example.com")]
+#[case::empty_path_and_port_kept("HTTP://a:?q", "http://a:?q")]
+#[case::ipv6_lowercase_only("http://[2001:DB8:0::1]/", "http://[2001:db8:0::1]/")]
+#[case::ipv_future_lowercase("http://[V1A.ABC:D]/", "http://[v1a.abc:d]/")]
+#[case::dots("http://a/b/./c/../d", "http://a/b/d")]
+#[case::rootless_dots("foo:a/../b", "foo:/b")]
+#[case::double_slash_prefix("f:/a/..//g", "f:/.//g")]
+#[case::network_path_dots("//a:080/./b/../c", "//a:080/c")]
+#[case::absolute_path_dots("/a/%2e/b", "/a/b")]
+#[case::relative_path_dots_kept("../%7ea/./b", "../~a/./b")]
+#[case::empty_query_and_fragment("HTTP://a?#", "http://a?#")]
+#[case::becomes_ipv4("http://%31.2.3.4:80", "http://1.2.3.4:80")]
+fn normalize_syntax(#[case] input: &str, #[case] expected: &str) {
+    let normal = parse(input).normalize_syntax();
+    assert_eq!(normal.as_str(), expected);
+    assert_reparses(&normal);
+    // Idempotent, with the fast path.
+    let again = normal.normalize_syntax();
+    assert_eq!(again.as_str(), expected);
+    assert_eq!(again.as_str().as_ptr(), normal.as_str().as_ptr());
+    // The next rung goes on from there.
+    assert_eq!(normal.normalize(), parse(input).normalize());
+}
+
+/// What the syntax rung leaves and the scheme-based rung changes.
+#[test]
+fn the_ladder_has_two_rungs() {
+    let uri = parse("HTTPS://Example.COM:0443");
+    assert_eq!(uri.normalize_syntax(), "https://example.com:0443");
+    assert_eq!(uri.normalize(), "https://example.com/");
+    // Already normal at the first rung, not at the second.
+    let uri = parse("https://example.com");
+    let syntax = uri.normalize_syntax();
+    assert_eq!(syntax.as_str().as_ptr(), uri.as_str().as_ptr());
+    assert_eq!(uri.normalize(), "https://example.com/");
+    let uri = parse("http://[2001:db8:0::1]/");
+    assert_eq!(
+        uri.normalize_syntax().as_str().as_ptr(),
+        uri.as_str().as_ptr()
+    );
+    assert_eq!(uri.normalize(), "http://[2001:db8::1]/");
+}
+
+#[test]
+fn equivalent_compares_ipv6_hosts_by_address() {
+    let a = parse("http://[2001:DB8:0::1]/");
+    for b in [
+        "http://[2001:db8::1]/",
+        "http://[2001:0db8:0000:0000:0000:0000:0000:0001]:80/",
+        "HTTP://[2001:db8:0:0:0:0:0:1]",
+    ] {
+        assert!(a.equivalent(&parse(b)), "{b}");
+        assert!(parse(b).equivalent(&a), "{b}");
+    }
+    assert!(!a.equivalent(&parse("http://[2001:db8::2]/")));
+    assert!(parse("http://[::ffff:1.2.3.4]/").equivalent(&parse("http://[::FFFF:102:304]/")));
+    // An IPv4 address is not its IPv4-mapped IPv6 address.
+    assert!(!parse("http://1.2.3.4/").equivalent(&parse("http://[::ffff:1.2.3.4]/")));
+}
+
 #[test]
 fn a_decoded_ipv4_address_is_typed() {
     let uri = parse("http://%31%32%37.0.0.%31/").normalize();
@@ -129,6 +224,10 @@ fn a_decoded_ipv4_address_is_typed() {
 #[case("mailto:John.Doe@example.com")]
 #[case("../a/./b")]
 #[case("//a:8080")]
+#[case("/a/b")]
+#[case("//h/a")]
+#[case("http://[2001:db8::1]/")]
+#[case("http://[::ffff:1.2.3.4]/")]
 fn already_normal(#[case] input: &str) {
     let uri = parse(input);
     let normal = uri.normalize();
@@ -163,8 +262,11 @@ fn equivalent_compares_normal_forms() {
     }
     // `==` and hashing stay exact.
     assert_ne!(parse("HTTP://a/"), parse("http://a/"));
-    // Relative references keep their dot segments, so these differ.
+    // Relative-path references keep their dot segments, so these differ;
+    // absolute paths lose them.
     assert!(!parse("a/../b").equivalent(&parse("b")));
+    assert!(parse("/a/../b").equivalent(&parse("/b")));
+    assert!(parse("//h/a/./b").equivalent(&parse("//H/a/b")));
     assert!(parse("A/%7e").equivalent(&parse("A/~")));
 }
 
@@ -181,6 +283,10 @@ fn normalizing_a_reference_keeps_its_target() {
         "?%7E",
         "#%7e",
         "g/%2E%2E/h",
+        "/a/./b/../%63",
+        "//A/./b/../c",
+        "/..",
+        "a/./b/../c",
     ] {
         let reference = parse(reference);
         let direct = base.resolve(&reference).unwrap();

@@ -1,8 +1,10 @@
-//! Percent-decoding (section 2.1) of components.
+//! Percent-encoding and decoding (section 2.1) of components.
 
 use std::borrow::Cow;
 
-use rfc3986::{percent_decode, percent_decode_utf8, Uri};
+use rfc3986::{
+    percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes, Component, Uri,
+};
 use rstest::rstest;
 
 #[rstest]
@@ -61,4 +63,200 @@ fn components_of_a_parsed_uri() {
     assert_eq!(segments, ["", "a/b", "c"]);
     assert_eq!(percent_decode_utf8(uri.query().unwrap()).unwrap(), "q=&");
     assert_eq!(percent_decode_utf8(uri.fragment().unwrap()).unwrap(), "#");
+}
+
+/// Every ASCII character, in order.
+fn ascii() -> String {
+    (0..=0x7f_u8).map(char::from).collect()
+}
+
+/// The ASCII characters `component` leaves as they are: exactly the sets
+/// `percent_encode` documents, each its rule's.
+#[rstest]
+#[case::userinfo(
+    Component::Userinfo,
+    "!$&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::host(
+    Component::Host,
+    "!$&'()*+,-.0123456789;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::path(
+    Component::Path,
+    "!$&'()*+,-./0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::path_segment(
+    Component::PathSegment,
+    "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::query(
+    Component::Query,
+    "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::query_pair(
+    Component::QueryPair,
+    "!$'()*,-./0123456789:;?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::fragment(
+    Component::Fragment,
+    "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"
+)]
+#[case::scheme(Component::Scheme, "")]
+#[case::port(Component::Port, "")]
+fn each_component_leaves_its_rules_characters(#[case] component: Component, #[case] kept: &str) {
+    let left: String = ascii()
+        .chars()
+        .filter(|c| percent_encode(&c.to_string(), component) == c.to_string())
+        .collect();
+    assert_eq!(left, kept);
+    // The others become "%" and two uppercase hexadecimal digits.
+    for c in ascii().chars().filter(|c| !kept.contains(*c)) {
+        assert_eq!(
+            percent_encode(&c.to_string(), component),
+            format!("%{:02X}", c as u8),
+            "{c:?}"
+        );
+    }
+}
+
+/// What `percent_encode` gives for a component is that component: the
+/// builder, which checks each against its rule, takes it, and decoding
+/// gives the text back.
+#[test]
+fn an_encoded_component_is_valid_and_decodes_back() {
+    let text = format!("{}\u{e9}\u{20ac}\u{1f600}%41", ascii());
+    let encoded = |component| percent_encode(&text, component).into_owned();
+    let uri = Uri::builder()
+        .scheme("s")
+        .userinfo(&encoded(Component::Userinfo))
+        .host(&encoded(Component::Host))
+        .path(&format!("/{}", encoded(Component::Path)))
+        .query(&encoded(Component::Query))
+        .fragment(&encoded(Component::Fragment))
+        .build()
+        .unwrap();
+    for component in [uri.userinfo(), uri.host_str(), uri.query(), uri.fragment()] {
+        assert_eq!(percent_decode_utf8(component.unwrap()).unwrap(), text);
+    }
+    assert_eq!(percent_decode_utf8(&uri.path()[1..]).unwrap(), text);
+
+    // A segment holds no "/"; a query pair no "&", "=" or "+".
+    let mut uri = Uri::parse("s:/").unwrap();
+    uri.set_path(&format!("/{}", encoded(Component::PathSegment)))
+        .unwrap();
+    assert_eq!(uri.path_segments().count(), 2);
+    assert_eq!(
+        percent_decode_utf8(uri.path_segments().nth(1).unwrap()).unwrap(),
+        text
+    );
+    let pair = encoded(Component::QueryPair);
+    assert!(!pair.contains(['&', '=', '+']));
+    uri.set_query(Some(&format!("{pair}={pair}"))).unwrap();
+    let pairs: Vec<_> = uri.query_pairs().collect();
+    assert_eq!(pairs, [(Cow::Borrowed(&*text), Cow::Borrowed(&*text))]);
+
+    // Nothing can be encoded into a scheme or a port.
+    let scheme = percent_encode("http", Component::Scheme);
+    assert_eq!(scheme, "%68%74%74%70");
+    assert!(Uri::parse("s:").unwrap().set_scheme(Some(&scheme)).is_err());
+}
+
+#[test]
+fn encoding_borrows_when_nothing_changes() {
+    assert!(matches!(
+        percent_encode("a/b?c=d", Component::Query),
+        Cow::Borrowed("a/b?c=d")
+    ));
+    assert!(matches!(
+        percent_encode("", Component::Host),
+        Cow::Borrowed("")
+    ));
+    assert!(matches!(
+        percent_encode("a b", Component::Query),
+        Cow::Owned(text) if text == "a%20b"
+    ));
+    // A "%" is always encoded, even one that starts a valid encoding.
+    assert_eq!(percent_encode("%41", Component::Fragment), "%2541");
+    assert!(matches!(
+        percent_encode_bytes(b"a-b", Component::PathSegment),
+        Cow::Borrowed("a-b")
+    ));
+}
+
+#[rstest]
+#[case::ascii(b"a b", Component::PathSegment, "a%20b")]
+#[case::not_utf8(b"\xff\xfe/", Component::PathSegment, "%FF%FE%2F")]
+#[case::latin1(b"caf\xe9", Component::Query, "caf%E9")]
+#[case::utf8("caf\u{e9}".as_bytes(), Component::Query, "caf%C3%A9")]
+#[case::nul(b"\0", Component::Fragment, "%00")]
+#[case::kept_delimiters(b"a/b?c", Component::Query, "a/b?c")]
+#[case::pair(b"a&b=c+d", Component::QueryPair, "a%26b%3Dc%2Bd")]
+#[case::port(b"80", Component::Port, "%38%30")]
+fn encode_bytes(#[case] bytes: &[u8], #[case] component: Component, #[case] encoded: &str) {
+    assert_eq!(percent_encode_bytes(bytes, component), encoded);
+    assert_eq!(percent_decode(encoded), bytes);
+}
+
+/// Text and its UTF-8 octets encode the same.
+#[test]
+fn encode_bytes_is_encode_of_utf8() {
+    let text = format!("{}\u{e9}\u{1f600}", ascii());
+    for component in [
+        Component::Userinfo,
+        Component::Host,
+        Component::Path,
+        Component::PathSegment,
+        Component::Query,
+        Component::QueryPair,
+        Component::Fragment,
+        Component::Scheme,
+    ] {
+        assert_eq!(
+            percent_encode_bytes(text.as_bytes(), component),
+            percent_encode(&text, component),
+            "{component}"
+        );
+    }
+}
+
+#[test]
+fn host_decoded() {
+    let uri = Uri::parse("http://b%C3%BCcher.Example/").unwrap();
+    assert_eq!(uri.host_decoded().unwrap().unwrap(), "b\u{fc}cher.Example");
+    assert!(matches!(
+        Uri::parse("http://plain/").unwrap().host_decoded(),
+        Some(Ok(Cow::Borrowed("plain")))
+    ));
+    assert_eq!(
+        Uri::parse("http://[::1]:80/")
+            .unwrap()
+            .host_decoded()
+            .unwrap()
+            .unwrap(),
+        "[::1]"
+    );
+    assert_eq!(
+        Uri::parse("file:///a")
+            .unwrap()
+            .host_decoded()
+            .unwrap()
+            .unwrap(),
+        ""
+    );
+    assert_eq!(Uri::parse("mailto:a@b").unwrap().host_decoded(), None);
+    let err = Uri::parse("//a%FF")
+        .unwrap()
+        .host_decoded()
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(err.as_bytes(), b"a\xff");
+    // What the builder's host_decoded takes, it gives back.
+    let name = "b\u{fc}cher & co.example";
+    let uri = Uri::builder()
+        .scheme("http")
+        .host_decoded(name)
+        .build()
+        .unwrap();
+    assert_eq!(uri.host_str(), Some("b%C3%BCcher%20&%20co.example"));
+    assert_eq!(uri.host_decoded().unwrap().unwrap(), name);
 }

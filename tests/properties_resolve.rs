@@ -47,6 +47,38 @@ proptest! {
         prop_assert_eq!(normal.is_relative(), uri.is_relative());
     }
 
+    /// The syntax rung is idempotent and equivalent to the original, and
+    /// the scheme-based rung goes on from it to the same normal form.
+    #[test]
+    fn normalize_syntax_is_the_first_rung(generated in uri_reference()) {
+        let uri = parse(&generated.text)?;
+        let syntax = uri.normalize_syntax();
+        prop_assert_eq!(parse(syntax.as_str())?, syntax.clone());
+        prop_assert!(syntax.check_invariants().is_ok());
+        prop_assert_eq!(syntax.normalize_syntax(), syntax.clone());
+        prop_assert_eq!(syntax.normalize(), uri.normalize());
+        // Ports stay as written at this rung.
+        prop_assert_eq!(syntax.port_str(), uri.port_str());
+    }
+
+    /// Normalizing a reference keeps its target: the reference and its
+    /// normal form resolve to equivalent URIs, whatever dot segments it
+    /// had. Where the RFC makes that hold: not when a percent-encoded dot
+    /// (`%2E`) stands with literal dot segments, which resolution removes
+    /// before normalization decodes the encoded ones.
+    #[test]
+    fn normalizing_a_reference_keeps_its_target(base in absolute(), reference in uri_reference()) {
+        let base = parse(&base)?;
+        let reference = parse(&reference.text)?;
+        prop_assume!(!reference.path().to_ascii_uppercase().contains("%2E"));
+        prop_assume!(!ends_in_dot_segment(&base));
+        let resolve = |r: &Uri| base.resolve(r).map_err(|e| TestCaseError::fail(e.to_string()));
+        let direct = resolve(&reference)?.normalize();
+        for normal in [reference.normalize(), reference.normalize_syntax()] {
+            prop_assert_eq!(resolve(&normal)?.normalize(), direct.clone(), "reference {}, normal {}", reference, normal);
+        }
+    }
+
     /// A resolved target is absolute, parses back to itself and carries the
     /// reference's fragment (section 5.2.2).
     #[test]

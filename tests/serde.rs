@@ -62,3 +62,75 @@ fn round_trips() {
         assert_eq!(serde_json::from_str::<Uri>(&json).unwrap(), uri);
     }
 }
+
+/// A configuration field typed `AbsoluteUri` takes a URI with a scheme
+/// and nothing else.
+#[test]
+fn absolute_uri_rejects_relative_references() {
+    use rfc3986::AbsoluteUri;
+
+    let uri: AbsoluteUri = serde_json::from_str(r#""https://api.example.com/v1/""#).unwrap();
+    assert_eq!(uri.scheme(), "https");
+    assert_eq!(
+        serde_json::to_string(&uri).unwrap(),
+        r#""https://api.example.com/v1/""#
+    );
+    for (json, message) in [
+        (r#""""#, "invalid scheme at byte 0: expected ALPHA, found end of input at line 1 column 2"),
+        (
+            r#""example.com/api""#,
+            r#"invalid scheme at byte 11: expected ALPHA, DIGIT, "+", "-", "." or ":", found '/' at line 1 column 17"#,
+        ),
+        (
+            "7",
+            "invalid type: integer `7`, expected a URI with a scheme (RFC 3986) as a string at line 1 column 1",
+        ),
+    ] {
+        let err = serde_json::from_str::<AbsoluteUri>(json).unwrap_err();
+        assert_eq!(err.to_string(), message, "{json}");
+    }
+    let uris: Vec<AbsoluteUri> = serde_json::from_str(r#"["urn:a:b", "s:"]"#).unwrap();
+    assert_eq!(
+        uris,
+        ["urn:a:b", "s:"].map(|s| AbsoluteUri::parse(s).unwrap())
+    );
+}
+
+/// The scheme types serialize as their text and deserialize through their
+/// own `parse`, with its error.
+#[test]
+fn scheme_types() {
+    use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
+
+    fn round_trip<T>(text: &str)
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Display,
+    {
+        let json = serde_json::to_string(text).unwrap();
+        let value: T = serde_json::from_str(&json).unwrap();
+        assert_eq!(value.to_string(), text);
+        assert_eq!(serde_json::to_string(&value).unwrap(), json);
+    }
+    round_trip::<HttpUri>("https://example.com:8443/a?b#c");
+    round_trip::<Mailto>("mailto:joe@example.com?subject=hi");
+    round_trip::<Urn>("urn:isbn:0451450523");
+    round_trip::<FileUri>("file:///etc/hosts");
+
+    let err = serde_json::from_str::<HttpUri>(r#""http://user@example.com/""#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid http URI at byte 7: expected no userinfo: it is deprecated and unsafe \
+         (RFC 9110 section 4.2.4), found 'u' at line 1 column 26"
+    );
+    let err = serde_json::from_str::<Urn>(r#""urn:a:b""#).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid urn URI at byte 4: expected urn NID, found 'a' at line 1 column 9"
+    );
+    let err = serde_json::from_str::<Mailto>("null").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid type: null, expected a mailto URI (RFC 6068) as a string at line 1 column 4"
+    );
+    assert!(serde_json::from_str::<FileUri>(r#""http://a/""#).is_err());
+}

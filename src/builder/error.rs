@@ -4,7 +4,16 @@ use core::fmt;
 
 use crate::error::ParseError;
 
-/// A component of a URI reference, as a [`BuildError`] names it.
+/// A component of a URI reference, as a [`BuildError`] names it and as
+/// [`percent_encode`](crate::percent_encode) encodes for it.
+///
+/// ```
+/// use rfc3986::{percent_encode, Component};
+///
+/// assert_eq!(Component::PathSegment.to_string(), "path segment");
+/// assert_eq!(percent_encode("a/b c", Component::PathSegment), "a%2Fb%20c");
+/// assert_eq!(percent_encode("a/b c", Component::Path), "a/b%20c");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Component {
@@ -18,8 +27,15 @@ pub enum Component {
     Port,
     /// The path (section 3.3).
     Path,
+    /// One segment of the path (`segment`, section 3.3): the path between
+    /// two `/`.
+    PathSegment,
     /// The query (section 3.4).
     Query,
+    /// A name or a value of the query read as `name=value` pairs joined
+    /// with `&` (the convention of HTML forms, which RFC 3986 does not
+    /// define): a query character but `&`, `=` and `+`.
+    QueryPair,
     /// The fragment (section 3.5).
     Fragment,
 }
@@ -32,7 +48,9 @@ impl fmt::Display for Component {
             Component::Host => "host",
             Component::Port => "port",
             Component::Path => "path",
+            Component::PathSegment => "path segment",
             Component::Query => "query",
+            Component::QueryPair => "query name or value",
             Component::Fragment => "fragment",
         })
     }
@@ -82,6 +100,12 @@ pub enum BuildError {
         "with an authority, the path must be empty or start with \"/\" (RFC 3986 section 3.3)"
     )]
     RootlessPathWithAuthority,
+    /// A path segment to add is `.` or `..`: a dot segment (section 3.3),
+    /// which resolution and normalization remove with the segment before
+    /// it, not a segment of that name. No encoding makes one a name:
+    /// `%2E` is `.` (section 6.2.2.2).
+    #[error("\".\" and \"..\" are dot segments (RFC 3986 section 3.3), not names a path segment can have")]
+    DotSegment,
     /// The assembled text did not read back with each component where it
     /// was put. No longer produced: each component is checked against its
     /// rule and written where it belongs, its bounds recorded as it is

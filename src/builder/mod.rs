@@ -8,6 +8,7 @@
 //! host, ...), and leaves the disambiguation rules of sections 3 and 4.2
 //! to recomposition.
 
+mod edit;
 mod error;
 mod setters;
 
@@ -20,13 +21,14 @@ use core::net::IpAddr;
 pub use error::{BuildError, Component};
 
 use crate::authority::{redact_password, Host};
-use crate::chars;
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::Rule;
 use crate::lower;
 use crate::parts::{port_value, HostParts};
-use crate::percent;
+use crate::path;
+use crate::percent::percent_encode;
+use crate::query::{self, AsQueryPair};
 use crate::recompose::{AuthorityText, Components};
 use crate::uri::Uri;
 
@@ -103,6 +105,15 @@ impl Default for PathInput {
 impl UriBuilder {
     /// A builder with every component undefined and an empty path; the same
     /// as [`Uri::builder`].
+    ///
+    /// ```
+    /// use rfc3986::UriBuilder;
+    ///
+    /// let uri = UriBuilder::new().path("/a").build()?;
+    /// assert_eq!(uri.as_str(), "/a");
+    /// assert_eq!(UriBuilder::new().build()?.as_str(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn new() -> UriBuilder {
         UriBuilder::default()
     }
@@ -110,12 +121,29 @@ impl UriBuilder {
     /// The scheme, without its `:`. Schemes have no percent-encoding; the
     /// text must be a scheme (a letter, then letters, digits, `+`, `-`,
     /// `.`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().scheme("urn").path("isbn:1").build()?.as_str(), "urn:isbn:1");
+    /// assert!(Uri::builder().scheme("a b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn scheme(mut self, scheme: &str) -> UriBuilder {
         self.scheme = Some(scheme.to_owned());
         self
     }
 
     /// The userinfo as written (percent-encoded), without its `@`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("ftp").userinfo("jo%40home").host("h").build()?;
+    /// assert_eq!(uri.as_str(), "ftp://jo%40home@h");
+    /// assert!(Uri::builder().scheme("ftp").userinfo("jo@home").host("h").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn userinfo(mut self, userinfo: &str) -> UriBuilder {
         self.userinfo = Some(userinfo.to_owned());
         self
@@ -132,13 +160,23 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo_decoded(mut self, userinfo: &str) -> UriBuilder {
-        self.userinfo = Some(encode(userinfo, &chars::userinfo));
+        self.userinfo = Some(percent_encode(userinfo, Component::Userinfo).into_owned());
         self
     }
 
     /// The host as written: a registered name (percent-encoded), an IPv4
     /// address, or an IP literal with its brackets (`[2001:db8::7]`,
     /// `[v1.x]`). The empty host gives an empty authority (`file:///a`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("http").host("[2001:db8::7]").path("/a").build()?;
+    /// assert_eq!(uri.as_str(), "http://[2001:db8::7]/a");
+    /// assert_eq!(Uri::builder().scheme("file").host("").path("/etc").build()?.as_str(), "file:///etc");
+    /// assert!(Uri::builder().scheme("http").host("a/b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(mut self, host: &str) -> UriBuilder {
         self.host = Some(host.to_owned());
         self
@@ -156,7 +194,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_decoded(mut self, name: &str) -> UriBuilder {
-        self.host = Some(encode(name, &chars::reg_name));
+        self.host = Some(percent_encode(name, Component::Host).into_owned());
         self
     }
 
@@ -180,6 +218,15 @@ impl UriBuilder {
     }
 
     /// The host, typed, as [`Uri::host`] gives it.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let from = Uri::parse("ldap://[v1.x]/c=GB")?;
+    /// let uri = Uri::builder().scheme("http").host_typed(from.host().unwrap()).build()?;
+    /// assert_eq!(uri.as_str(), "http://[v1.x]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_typed(mut self, host: &Host) -> UriBuilder {
         self.host = Some(match host {
             Host::Ipv4(v4) => alloc::format!("{v4}"),
@@ -191,6 +238,14 @@ impl UriBuilder {
     }
 
     /// The port number.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("http").host("h").port(8080).build()?;
+    /// assert_eq!(uri.as_str(), "http://h:8080");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(mut self, port: u16) -> UriBuilder {
         self.port = Some(port_text(port));
         self
@@ -198,6 +253,15 @@ impl UriBuilder {
 
     /// The port as written: digits, or the empty string for an empty port
     /// (`http://example.com:/`).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().host("h").port_str("").build()?.as_str(), "//h:");
+    /// assert_eq!(Uri::builder().host("h").port_str("080").build()?.port(), Some(80));
+    /// assert!(Uri::builder().host("h").port_str("http").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port_str(mut self, port: &str) -> UriBuilder {
         self.port = Some(port.to_owned());
         self
@@ -205,6 +269,16 @@ impl UriBuilder {
 
     /// The path as written (percent-encoded). It must be empty or start
     /// with `/` when there is an authority.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Uri};
+    ///
+    /// let uri = Uri::builder().scheme("http").host("h").path("/a%20b/c").build()?;
+    /// assert_eq!(uri.as_str(), "http://h/a%20b/c");
+    /// let err = Uri::builder().host("h").path("a").build().unwrap_err();
+    /// assert_eq!(err, BuildError::RootlessPathWithAuthority);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(mut self, path: &str) -> UriBuilder {
         self.path = PathInput::Text(path.to_owned());
         self
@@ -241,6 +315,15 @@ impl UriBuilder {
     }
 
     /// The query as written (percent-encoded), without its `?`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().path("/s").query("q=a+b&x=%26").build()?.as_str(), "/s?q=a+b&x=%26");
+    /// assert_eq!(Uri::builder().query("").build()?.as_str(), "?");
+    /// assert!(Uri::builder().query("a#b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(mut self, query: &str) -> UriBuilder {
         self.query = Some(query.to_owned());
         self
@@ -250,36 +333,67 @@ impl UriBuilder {
     /// percent-encoded. `&` and `=` are left as they are; to give
     /// name-value pairs whose text may hold them, use
     /// [`query_pairs`](Self::query_pairs).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/s").query_decoded("a b&c=d#e").build()?;
+    /// assert_eq!(uri.as_str(), "/s?a%20b&c=d%23e");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query_decoded(mut self, query: &str) -> UriBuilder {
-        self.query = Some(encode(query, &chars::query));
+        self.query = Some(percent_encode(query, Component::Query).into_owned());
         self
     }
 
     /// The query as `name=value` pairs joined with `&`, each name and value
     /// decoded: everything but `pchar`, `/` and `?` is percent-encoded, and
-    /// so are `&`, `=` and `+`, so that [`Uri::query_pairs`] gives the pairs
-    /// back and a reader that takes `+` for a space (HTML forms) does not
-    /// misread one.
-    pub fn query_pairs<I, K, V>(mut self, pairs: I) -> UriBuilder
+    /// so are `&`, `=` and `+` ([`Component::QueryPair`]), so that
+    /// [`Uri::query_pairs`] gives the pairs back and a reader that takes `+`
+    /// for a space (HTML forms) does not misread one.
+    ///
+    /// The pairs are tuples of strings or references to them
+    /// ([`AsQueryPair`](crate::AsQueryPair)): an array or iterator of
+    /// `(&str, &str)`, a `&[(String, String)]`, a map's iterator.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use rfc3986::Uri;
+    ///
+    /// let owned = vec![("q".to_string(), "1+1=2".to_string())];
+    /// let uri = Uri::builder().query_pairs(&owned).build()?;
+    /// assert_eq!(uri.as_str(), "?q=1%2B1%3D2");
+    ///
+    /// let map = BTreeMap::from([("a", "x y"), ("b", "&")]);
+    /// let uri = Uri::builder().query_pairs(&map).build()?;
+    /// assert_eq!(uri.as_str(), "?a=x%20y&b=%26");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn query_pairs<I>(mut self, pairs: I) -> UriBuilder
     where
-        I: IntoIterator<Item = (K, V)>,
-        K: AsRef<str>,
-        V: AsRef<str>,
+        I: IntoIterator,
+        I::Item: AsQueryPair,
     {
         let mut query = String::new();
-        for (i, (name, value)) in pairs.into_iter().enumerate() {
+        for (i, pair) in pairs.into_iter().enumerate() {
             if i > 0 {
                 query.push('&');
             }
-            percent::push_encoded(&mut query, name.as_ref(), &QUERY_PAIR);
-            query.push('=');
-            percent::push_encoded(&mut query, value.as_ref(), &QUERY_PAIR);
+            query::push_pair(&mut query, pair.name(), pair.value());
         }
         self.query = Some(query);
         self
     }
 
     /// The fragment as written (percent-encoded), without its `#`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::builder().path("/a").fragment("sec%202").build()?.as_str(), "/a#sec%202");
+    /// assert!(Uri::builder().fragment("a#b").build().is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(mut self, fragment: &str) -> UriBuilder {
         self.fragment = Some(fragment.to_owned());
         self
@@ -287,8 +401,16 @@ impl UriBuilder {
 
     /// The fragment, decoded: everything but `pchar`, `/` and `?` is
     /// percent-encoded.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/a").fragment_decoded("section 2#b").build()?;
+    /// assert_eq!(uri.as_str(), "/a#section%202%23b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
-        self.fragment = Some(encode(fragment, &chars::fragment));
+        self.fragment = Some(percent_encode(fragment, Component::Fragment).into_owned());
         self
     }
 
@@ -299,6 +421,19 @@ impl UriBuilder {
     ///
     /// A [`BuildError`] that names the component at fault, or the rule
     /// that the components break together.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Component, Uri};
+    ///
+    /// let builder = Uri::builder().scheme("https").host("example.com").path("/a");
+    /// assert_eq!(builder.build()?.as_str(), "https://example.com/a");
+    /// // The builder is kept: build again, or change it first.
+    /// assert_eq!(builder.clone().query("q").build()?.as_str(), "https://example.com/a?q");
+    ///
+    /// let err = Uri::builder().scheme("https").host("exa mple.com").build().unwrap_err();
+    /// assert!(matches!(err, BuildError::Invalid { component: Component::Host, .. }));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn build(&self) -> Result<Uri, BuildError> {
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
@@ -370,10 +505,6 @@ impl fmt::Debug for UriBuilder {
 fn port_text(port: u16) -> String {
     alloc::format!("{port}")
 }
-
-/// A name or value of a query pair: a query character but the pair
-/// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
-const QUERY_PAIR: chars::CharClass = chars::query.without(b"&=+");
 
 /// Checks that `rule` of the grammar matches all of `text`, the text given
 /// for `component`.
@@ -474,18 +605,7 @@ fn encode_segments(segments: &[String], relative: bool) -> String {
         if i > 0 {
             path.push('/');
         }
-        let keep = if i == 0 && relative {
-            &chars::segment_nz_nc
-        } else {
-            &chars::segment
-        };
-        percent::push_encoded(&mut path, segment, keep);
+        path::push_segment(&mut path, segment, i == 0 && relative);
     }
     path
-}
-
-fn encode(text: &str, keep: &chars::CharClass) -> String {
-    let mut encoded = String::with_capacity(text.len());
-    percent::push_encoded(&mut encoded, text, keep);
-    encoded
 }

@@ -15,7 +15,7 @@ use crate::uri::Uri;
 
 /// `uri` written again with the components that `change` makes of its
 /// own.
-fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
+pub(super) fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
     let mut components = Components::of(uri);
     change(&mut components);
     components.write()
@@ -24,6 +24,14 @@ fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
 impl Uri {
     /// A builder for a URI reference, with every component undefined and an
     /// empty path. See [`UriBuilder`].
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("mailto").path("a@example.com").build()?;
+    /// assert_eq!(uri.as_str(), "mailto:a@example.com");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn builder() -> UriBuilder {
         UriBuilder::default()
     }
@@ -86,6 +94,20 @@ impl Uri {
     ///
     /// [`BuildError::Invalid`] when `userinfo` is not a userinfo (an `@`, a
     /// `/`, ...); [`BuildError::UserinfoWithoutHost`] when there is no host.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Uri};
+    ///
+    /// let mut uri = Uri::parse("ftp://h/pub")?;
+    /// uri.set_userinfo(Some("anonymous"))?;
+    /// assert_eq!(uri.as_str(), "ftp://anonymous@h/pub");
+    /// uri.set_userinfo(None)?;
+    /// assert_eq!(uri.as_str(), "ftp://h/pub");
+    /// assert!(uri.set_userinfo(Some("a@b")).is_err());
+    /// let mut no_host = Uri::parse("/pub")?;
+    /// assert_eq!(no_host.set_userinfo(Some("a")), Err(BuildError::UserinfoWithoutHost));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         if let Some(userinfo) = userinfo {
@@ -161,6 +183,18 @@ impl Uri {
     /// # Errors
     ///
     /// [`BuildError::PortWithoutHost`] when there is no host.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Uri};
+    ///
+    /// let mut uri = Uri::parse("http://h:80/a")?;
+    /// uri.set_port(Some(8080))?;
+    /// assert_eq!(uri.as_str(), "http://h:8080/a");
+    /// uri.set_port(None)?;
+    /// assert_eq!(uri.as_str(), "http://h/a");
+    /// assert_eq!(Uri::parse("/a")?.set_port(Some(80)), Err(BuildError::PortWithoutHost));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
         check_authority(self.authority().is_some(), false, port.is_some())?;
         let text = port.map(port_text);
@@ -209,6 +243,20 @@ impl Uri {
     ///
     /// [`BuildError::Invalid`] when `query` is not a query (it holds `#`,
     /// say).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/a#f")?;
+    /// uri.set_query(Some("q=1"))?;
+    /// assert_eq!(uri.as_str(), "http://h/a?q=1#f");
+    /// uri.set_query(Some(""))?;
+    /// assert_eq!(uri.as_str(), "http://h/a?#f");
+    /// uri.set_query(None)?;
+    /// assert_eq!(uri.as_str(), "http://h/a#f");
+    /// assert!(uri.set_query(Some("a b")).is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
         if let Some(query) = query {
             check(Component::Query, Rule::query, query)?;
@@ -226,6 +274,18 @@ impl Uri {
     ///
     /// [`BuildError::Invalid`] when `fragment` is not a fragment (it holds
     /// a second `#`, say).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/a?q")?;
+    /// uri.set_fragment(Some("top"))?;
+    /// assert_eq!(uri.as_str(), "http://h/a?q#top");
+    /// uri.set_fragment(None)?;
+    /// assert_eq!(uri.as_str(), "http://h/a?q");
+    /// assert!(uri.set_fragment(Some("a#b")).is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
         if let Some(fragment) = fragment {
             check(Component::Fragment, Rule::fragment, fragment)?;

@@ -97,14 +97,16 @@ pub fn compare_uri(rule: crate::Rule, input: &str) -> Result<(), String> {
 }
 
 /// Compares the compiled and pest_derive parsers of `uri.pest` and of each
-/// scheme grammar on `input`, each from its entry rule (`uri_reference_input`,
-/// `http_input`, `mailto_input`, `to_input`, `urn_input`, `file_input`).
+/// scheme grammar on `input`, each from its entry rules
+/// (`uri_reference_input` and `uri_input`, `http_input`, `mailto_input`,
+/// `to_input`, `urn_input`, `file_input`).
 ///
 /// # Errors
 ///
 /// The first difference.
 pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(crate::Rule::uri_reference_input, input)?;
+    compare_uri(crate::Rule::uri_input, input)?;
     crate::schemes::http::compare(input)?;
     crate::schemes::mailto::compare(input)?;
     crate::schemes::urn::compare(input)?;

@@ -50,6 +50,14 @@ pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
 }
 
 /// Where a file is: on the local machine or on another host.
+///
+/// ```
+/// use rfc3986::schemes::file::{FileHost, FileUri};
+///
+/// assert_eq!(FileUri::parse("file:/etc/hosts")?.host(), FileHost::Local);
+/// assert_eq!(FileUri::parse("file://server/share")?.host(), FileHost::Remote("server"));
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FileHost<'a> {
     /// The local machine: no authority, an empty one, or `localhost`
@@ -130,16 +138,40 @@ impl FileUri {
     }
 
     /// The URI as a generic [`Uri`].
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// let uri = FileUri::parse("file:///etc/hosts")?;
+    /// assert_eq!(uri.uri().authority().map(|a| a.as_str()), Some(""));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn uri(&self) -> &Uri {
         &self.uri
     }
 
     /// The URI as text, exactly as parsed.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// assert_eq!(FileUri::parse("FILE:/etc/hosts")?.as_str(), "FILE:/etc/hosts");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         self.uri.as_str()
     }
 
     /// Where the file is.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// assert_eq!(FileUri::parse("file:///etc/hosts")?.host(), FileHost::Local);
+    /// assert_eq!(FileUri::parse("file://localhost/etc/hosts")?.host(), FileHost::Local);
+    /// assert_eq!(FileUri::parse("file://host.example.com/etc")?.host(), FileHost::Remote("host.example.com"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> FileHost<'_> {
         match &self.remote {
             Some(span) => FileHost::Remote(self.as_str().get(span.clone()).unwrap_or("")),
@@ -149,12 +181,30 @@ impl FileUri {
 
     /// Whether the path holds a UNC string (Appendix E.3.2):
     /// `file:////host.example.com/path/to/file`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// let uri = FileUri::parse("file:////host.example.com/path/to/file")?;
+    /// assert!(uri.is_unc());
+    /// assert_eq!(uri.host(), FileHost::Remote("host.example.com"));
+    /// assert!(!FileUri::parse("file://host.example.com/path")?.is_unc());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn is_unc(&self) -> bool {
         self.unc
     }
 
     /// The DOS or Windows drive letter (Appendix E.2), as written:
     /// `c` in `file:c:/path`, `file:/c:/path` and `file:///c:/path`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// assert_eq!(FileUri::parse("file:///c:/path/to/file")?.drive_letter(), Some('c'));
+    /// assert_eq!(FileUri::parse("file:/etc/hosts")?.drive_letter(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn drive_letter(&self) -> Option<char> {
         self.drive_letter
     }
@@ -162,11 +212,27 @@ impl FileUri {
     /// The path on the host, as written (percent-encoded): after the
     /// drive letter if there is one, after the host of a UNC path. It is a
     /// `path-absolute`, so it starts with `/`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// assert_eq!(FileUri::parse("file:///c:/path/to/file")?.path(), "/path/to/file");
+    /// assert_eq!(FileUri::parse("file:////host.example.com/share/a")?.path(), "/share/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(&self) -> &str {
         self.as_str().get(self.path.clone()).unwrap_or("")
     }
 
     /// The fragment, which a URI reference may add.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::{FileHost, FileUri};
+    ///
+    /// assert_eq!(FileUri::parse("file:///doc.html#intro")?.fragment(), Some("intro"));
+    /// assert_eq!(FileUri::parse("file:///doc.html")?.fragment(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.uri.fragment()
     }

@@ -149,42 +149,106 @@ impl HttpUri {
     }
 
     /// The URI as a generic [`Uri`].
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// let uri = HttpUri::parse("https://example.com/a")?;
+    /// assert_eq!(uri.uri().scheme(), Some("https"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn uri(&self) -> &Uri {
         &self.uri
     }
 
     /// The URI as text, exactly as parsed.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("HTTP://Example.com")?.as_str(), "HTTP://Example.com");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         self.uri.as_str()
     }
 
     /// Whether the scheme is `https` rather than `http`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert!(HttpUri::parse("HTTPS://example.com/")?.is_https());
+    /// assert!(!HttpUri::parse("http://example.com/")?.is_https());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn is_https(&self) -> bool {
         self.https
     }
 
     /// The authority: host and port (never a userinfo).
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// let uri = HttpUri::parse("http://example.com:8080/a")?;
+    /// assert_eq!(uri.authority().as_str(), "example.com:8080");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn authority(&self) -> &Authority {
         &self.authority
     }
 
     /// The typed host, never an empty registered name.
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use rfc3986::{schemes::http::HttpUri, Host};
+    ///
+    /// let uri = HttpUri::parse("http://[::1]:8080/")?;
+    /// assert_eq!(*uri.host(), Host::Ipv6(Ipv6Addr::LOCALHOST));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host(&self) -> &Host {
         self.authority().host()
     }
 
     /// The host as written, IP literals with their brackets.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://[::1]:8080/")?.host_str(), "[::1]");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn host_str(&self) -> &str {
         self.authority().host_str()
     }
 
     /// The port as written in the URI; `None` when absent or empty.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://example.com:8080/")?.port(), Some(8080));
+    /// assert_eq!(HttpUri::parse("http://example.com/")?.port(), None);
+    /// assert_eq!(HttpUri::parse("http://example.com:/")?.port(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn port(&self) -> Option<u16> {
         self.authority().port()
     }
 
     /// The default port of the scheme: 80 for `http` (RFC 9110 section
     /// 4.2.1), 443 for `https` (section 4.2.2).
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://example.com:8080/")?.default_port(), 80);
+    /// assert_eq!(HttpUri::parse("https://example.com/")?.default_port(), 443);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn default_port(&self) -> u16 {
         // The scheme is http or https, whose default ports normalization
         // knows too.
@@ -210,16 +274,40 @@ impl HttpUri {
 
     /// The path as written: `path-abempty`, empty or starting with `/`.
     /// RFC 9110 section 4.2.3 treats an empty path as `/`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://example.com/a/b?c")?.path(), "/a/b");
+    /// assert_eq!(HttpUri::parse("http://example.com")?.path(), "");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn path(&self) -> &str {
         self.uri.path()
     }
 
     /// The query as written, without its `?`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://example.com/?q=1#f")?.query(), Some("q=1"));
+    /// assert_eq!(HttpUri::parse("http://example.com/#f")?.query(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn query(&self) -> Option<&str> {
         self.uri.query()
     }
 
     /// The fragment as written, without its `#`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::http::HttpUri;
+    ///
+    /// assert_eq!(HttpUri::parse("http://example.com/?q=1#top")?.fragment(), Some("top"));
+    /// assert_eq!(HttpUri::parse("http://example.com/")?.fragment(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn fragment(&self) -> Option<&str> {
         self.uri.fragment()
     }

@@ -91,6 +91,15 @@ pub struct Mailto {
 
 /// A header field of a `mailto` URI: `hfname "=" hfvalue`, both
 /// percent-decoded.
+///
+/// ```
+/// use rfc3986::schemes::mailto::Mailto;
+///
+/// let mailto = Mailto::parse("mailto:joe@example.com?subject=Hi%20Joe&body=x")?;
+/// let fields: Vec<_> = mailto.hfields().iter().map(|h| (h.name(), h.value())).collect();
+/// assert_eq!(fields, [("subject", "Hi Joe"), ("body", "x")]);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Hfield {
     name: String,
@@ -100,12 +109,28 @@ pub struct Hfield {
 impl Hfield {
     /// The header field name, decoded, as written (names are
     /// case-insensitive: compare with `eq_ignore_ascii_case`).
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")?;
+    /// assert_eq!(mailto.hfields()[0].name(), "In-Reply-To");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn name(&self) -> &str {
         &self.name
     }
 
     /// The value, decoded. The special name `body` gives the body of the
     /// message.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E")?;
+    /// assert_eq!(mailto.hfields()[0].value(), "<3469A91.D10AF4C@example.com>");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn value(&self) -> &str {
         &self.value
     }
@@ -174,27 +199,70 @@ impl Mailto {
     }
 
     /// The URI as a generic [`Uri`].
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?subject=hi")?;
+    /// assert_eq!(mailto.uri().path(), "joe@example.com");
+    /// assert_eq!(mailto.uri().query(), Some("subject=hi"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn uri(&self) -> &Uri {
         &self.uri
     }
 
     /// The URI as text, exactly as parsed.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// assert_eq!(Mailto::parse("MAILTO:joe@example.com")?.as_str(), "MAILTO:joe@example.com");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         self.uri.as_str()
     }
 
     /// The addresses of the URI's `to` (its path), decoded, in order.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com,%22b%20c%22@example.com")?;
+    /// assert_eq!(mailto.to(), ["joe@example.com", "\"b c\"@example.com"]);
+    /// assert!(Mailto::parse("mailto:?to=joe@example.com")?.to().is_empty());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn to(&self) -> &[String] {
         &self.to
     }
 
     /// The header fields, decoded, in order.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?cc=bob@example.com&body=hello%20there")?;
+    /// let names: Vec<&str> = mailto.hfields().iter().map(|h| h.name()).collect();
+    /// assert_eq!(names, ["cc", "body"]);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn hfields(&self) -> &[Hfield] {
         &self.hfields
     }
 
     /// The value of the first header field named `name` (case-insensitive,
     /// section 2), decoded.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?CC=bob@example.com")?;
+    /// assert_eq!(mailto.header("cc"), Some("bob@example.com"));
+    /// assert_eq!(mailto.header("bcc"), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn header(&self, name: &str) -> Option<&str> {
         self.hfields
             .iter()
@@ -203,11 +271,28 @@ impl Mailto {
     }
 
     /// The `subject` header field, decoded.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:joe@example.com?subject=current-issue%20%231")?;
+    /// assert_eq!(mailto.subject(), Some("current-issue #1"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn subject(&self) -> Option<&str> {
         self.header("subject")
     }
 
     /// The `body` pseudo header field, decoded: the text of the message.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:list@example.org?body=send%20current-issue")?;
+    /// assert_eq!(mailto.body(), Some("send current-issue"));
+    /// assert_eq!(Mailto::parse("mailto:list@example.org")?.body(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn body(&self) -> Option<&str> {
         self.header("body")
     }
@@ -217,6 +302,14 @@ impl Mailto {
     /// `mailto:addr1@an.example,addr2@an.example`,
     /// `mailto:?to=addr1@an.example,addr2@an.example` and
     /// `mailto:addr1@an.example?to=addr2@an.example` equivalent.
+    ///
+    /// ```
+    /// use rfc3986::schemes::mailto::Mailto;
+    ///
+    /// let mailto = Mailto::parse("mailto:addr1@an.example?to=addr2@an.example,addr3@an.example")?;
+    /// assert_eq!(mailto.recipients(), ["addr1@an.example", "addr2@an.example", "addr3@an.example"]);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn recipients(&self) -> Vec<&str> {
         self.to
             .iter()

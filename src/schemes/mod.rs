@@ -242,6 +242,17 @@ fn rule_name<R: fmt::Debug>(rule: R) -> String {
 }
 
 /// Why a string is not a URI of a scheme.
+///
+/// ```
+/// use rfc3986::{schemes::{mailto::Mailto, SchemeError}, ErrorKind};
+///
+/// // Not a URI reference: the generic grammar says so.
+/// let SchemeError::Syntax(err) = Mailto::parse("mailto:a b").unwrap_err() else { panic!() };
+/// assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidCharacter, 8));
+/// // A URI reference, but not a mailto URI.
+/// let SchemeError::Scheme(err) = Mailto::parse("mailto:joe").unwrap_err() else { panic!() };
+/// assert_eq!(err.scheme(), "mailto");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SchemeError {
@@ -338,28 +349,63 @@ impl SchemeViolation {
     }
 
     /// The scheme whose rule is broken (`"mailto"`).
+    ///
+    /// ```
+    /// use rfc3986::schemes::{urn::Urn, SchemeError};
+    ///
+    /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
+    /// assert_eq!(err.scheme(), "urn");
+    /// ```
     pub fn scheme(&self) -> &str {
         self.scheme
     }
 
     /// The scheme's rule that is broken, as its RFC spells it
     /// (`"hfield"`, `"NID"`).
+    ///
+    /// ```
+    /// use rfc3986::schemes::{urn::Urn, SchemeError};
+    ///
+    /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
+    /// assert_eq!(err.rule(), "NID");
+    /// ```
     pub fn rule(&self) -> &str {
         &self.rule
     }
 
     /// The byte offset in the input where the problem is.
+    ///
+    /// ```
+    /// use rfc3986::schemes::{urn::Urn, SchemeError};
+    ///
+    /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
+    /// assert_eq!(err.offset(), 4);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
 
     /// What would have been right at [`offset`](Self::offset).
+    ///
+    /// ```
+    /// use rfc3986::schemes::{urn::Urn, SchemeError};
+    ///
+    /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
+    /// assert_eq!(err.expected(), "urn NID");
+    /// ```
     pub fn expected(&self) -> &str {
         &self.expected
     }
 
     /// The character at [`offset`](Self::offset), or `None` at the end of
     /// the input.
+    ///
+    /// ```
+    /// use rfc3986::schemes::{urn::Urn, SchemeError};
+    ///
+    /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
+    /// assert_eq!(err.found(), Some('a'));
+    /// ```
     pub fn found(&self) -> Option<char> {
         self.found
     }

@@ -127,22 +127,52 @@ impl Urn {
     }
 
     /// The URN as a generic [`Uri`]: its path is `NID ":" NSS`.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:a123,z456")?;
+    /// assert_eq!(urn.uri().path(), "example:a123,z456");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn uri(&self) -> &Uri {
         &self.uri
     }
 
     /// The URN as text, exactly as parsed.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// assert_eq!(Urn::parse("URN:Example:a123")?.as_str(), "URN:Example:a123");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         self.uri.as_str()
     }
 
     /// The namespace identifier, as written (it is case-insensitive).
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:ISBN:0451450523")?.nid(), "ISBN");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn nid(&self) -> &str {
         self.slice(&self.nid)
     }
 
     /// Whether the NID is an informal one, `urn-` and a number (section
     /// 5.2).
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// assert!(Urn::parse("urn:urn-7:foo")?.is_informal());
+    /// assert!(!Urn::parse("urn:example:foo")?.is_informal());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn is_informal(&self) -> bool {
         // The grammar's NID rule allows "urn-" only as an informal NID.
         self.nid()
@@ -151,21 +181,54 @@ impl Urn {
     }
 
     /// The namespace specific string, as written.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// assert_eq!(Urn::parse("urn:example:a123,z456?+abc")?.nss(), "a123,z456");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn nss(&self) -> &str {
         self.slice(&self.nss)
     }
 
     /// The r-component, after `?+`: parameters for a resolver.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:a123,z456?+abc?=xyz#789")?;
+    /// assert_eq!(urn.r_component(), Some("abc"));
+    /// assert_eq!(Urn::parse("urn:example:a123?=xyz")?.r_component(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn r_component(&self) -> Option<&str> {
         self.r_component.as_ref().map(|span| self.slice(span))
     }
 
     /// The q-component, after `?=`: parameters for the named resource.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:a123,z456?+abc?=xyz#789")?;
+    /// assert_eq!(urn.q_component(), Some("xyz"));
+    /// assert_eq!(Urn::parse("urn:example:a123?+abc")?.q_component(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn q_component(&self) -> Option<&str> {
         self.q_component.as_ref().map(|span| self.slice(span))
     }
 
     /// The f-component, after `#`: the fragment.
+    ///
+    /// ```
+    /// use rfc3986::schemes::urn::Urn;
+    ///
+    /// let urn = Urn::parse("urn:example:a123,z456?+abc?=xyz#789")?;
+    /// assert_eq!(urn.f_component(), Some("789"));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     pub fn f_component(&self) -> Option<&str> {
         self.f_component.as_ref().map(|span| self.slice(span))
     }

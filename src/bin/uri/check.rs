@@ -1,18 +1,32 @@
-//! `uri check`: validate URI references read from standard input, one a
-//! line, in constant memory.
+//! `uri check [FILE]...`: validate URI references read one a line from
+//! files or standard input, in constant memory.
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
 use rfc3986::Uri;
+use serde::Serialize;
+
+use crate::json::ErrorJson;
+use crate::lines::{for_each_line, NotUtf8, Source};
+use crate::EXIT_TROUBLE;
 
 /// The options of `uri check` (its help is on `Command::Check`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// Files to read, one reference a line; "-" or none is standard input
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+
     /// Check each line with this scheme's rules too, not only RFC 3986's
     #[arg(long, value_enum)]
     scheme: Option<Scheme>,
+
+    /// Print one JSON object a line for each invalid line, and no summary
+    #[arg(long)]
+    json: bool,
 }
 
 /// The schemes `--scheme` knows: those of `rfc3986::schemes`.
@@ -47,20 +61,45 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         Some(scheme) => scheme.validator(),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };
-    let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let summary = check(&mut stdin.lock(), &mut out, validate)?;
-    writeln!(
-        out,
-        "{} lines, {} valid, {} invalid",
-        summary.lines, summary.valid, summary.invalid
-    )?;
-    out.flush()?;
-    Ok(if summary.invalid == 0 {
-        ExitCode::SUCCESS
+    let report = if args.json {
+        Report::Json
     } else {
-        ExitCode::FAILURE
+        Report::Text
+    };
+    let mut summary = Summary::default();
+    let mut unreadable = false;
+    if args.files.is_empty() {
+        summary = check(&mut io::stdin().lock(), None, &mut out, validate, report)?;
+    }
+    for name in &args.files {
+        let source = Source::of(name);
+        let counted = source
+            .open()
+            .and_then(|mut input| check(&mut input, Some(name), &mut out, validate, report));
+        match counted {
+            Ok(counted) => summary.add(counted),
+            Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Err(err),
+            Err(err) => {
+                out.flush()?;
+                eprintln!("uri: {name}: {err}");
+                unreadable = true;
+            }
+        }
+    }
+    if report == Report::Text {
+        writeln!(
+            out,
+            "{} lines, {} valid, {} invalid",
+            summary.lines, summary.valid, summary.invalid
+        )?;
+    }
+    out.flush()?;
+    Ok(if unreadable {
+        ExitCode::from(EXIT_TROUBLE)
+    } else {
+        crate::status(summary.invalid == 0)
     })
 }
 
@@ -72,49 +111,106 @@ pub struct Summary {
     pub invalid: u64,
 }
 
-/// Reads `input` line by line into one reused buffer, validates each line
-/// with `validate` and writes a report of each invalid one to `out`: its
-/// number, the error and a caret under the byte at fault.
+impl Summary {
+    fn add(&mut self, other: Summary) {
+        self.lines += other.lines;
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+    }
+}
+
+/// How invalid lines are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// The line's number (after its file's name, for a file), the error,
+    /// and the line with a caret under the byte at fault.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+/// The JSON object of an invalid line.
+#[derive(Serialize)]
+struct InvalidLine<'a> {
+    /// The file, when the line comes from one that was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    line: u64,
+    /// The line, with U+FFFD for what is not UTF-8.
+    input: Cow<'a, str>,
+    error: ErrorJson,
+}
+
+/// Validates each line of `input` (named `file`, when it is one) with
+/// `validate` and writes a report of each invalid one to `out`.
 pub fn check(
     input: &mut impl BufRead,
+    file: Option<&str>,
     out: &mut impl Write,
     validate: &Validator,
+    report: Report,
 ) -> io::Result<Summary> {
-    let mut summary = Summary::default();
-    let mut buffer = Vec::with_capacity(4096);
-    loop {
-        buffer.clear();
-        if input.read_until(b'\n', &mut buffer)? == 0 {
-            return Ok(summary);
-        }
-        summary.lines += 1;
-        let number = summary.lines;
-        let line = match buffer.strip_suffix(b"\n") {
-            Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
-            None => &buffer[..],
-        };
-        let valid = match std::str::from_utf8(line) {
+    let mut invalid = 0;
+    let lines = for_each_line(input, |number, line| {
+        let error = match line {
             Ok(line) => match validate(line) {
-                Ok(()) => true,
-                Err(err) => {
-                    writeln!(out, "line {number}: {err:#}")?;
-                    false
-                }
+                Ok(()) => return Ok(()),
+                Err(err) => Err((line, err)),
             },
-            Err(err) => {
-                let at = err.valid_up_to();
-                writeln!(
-                    out,
-                    "line {number}: not UTF-8: byte {at} is 0x{:02X}",
-                    line[at]
-                )?;
-                false
-            }
+            Err(not_utf8) => Ok(not_utf8),
         };
-        if valid {
-            summary.valid += 1;
-        } else {
-            summary.invalid += 1;
+        invalid += 1;
+        match report {
+            Report::Text => write_text(out, file, number, &error),
+            Report::Json => write_json(out, file, number, &error),
         }
+    })?;
+    Ok(Summary {
+        lines,
+        valid: lines - invalid,
+        invalid,
+    })
+}
+
+/// What is wrong with a line: the line and its error, or where it stops
+/// being UTF-8.
+type LineError<'a> = Result<NotUtf8<'a>, (&'a str, SchemeError)>;
+
+fn write_text(
+    out: &mut impl Write,
+    file: Option<&str>,
+    number: u64,
+    error: &LineError<'_>,
+) -> io::Result<()> {
+    if let Some(file) = file {
+        write!(out, "{file}: ")?;
     }
+    match error {
+        Ok(not_utf8) => writeln!(out, "line {number}: {not_utf8}"),
+        Err((_, err)) => writeln!(out, "line {number}: {err:#}"),
+    }
+}
+
+fn write_json(
+    out: &mut impl Write,
+    file: Option<&str>,
+    number: u64,
+    error: &LineError<'_>,
+) -> io::Result<()> {
+    let object = match error {
+        Ok(not_utf8) => InvalidLine {
+            file,
+            line: number,
+            input: String::from_utf8_lossy(not_utf8.line),
+            error: ErrorJson::not_utf8(not_utf8),
+        },
+        Err((line, err)) => InvalidLine {
+            file,
+            line: number,
+            input: Cow::Borrowed(line),
+            error: ErrorJson::scheme(err),
+        },
+    };
+    serde_json::to_writer(&mut *out, &object)?;
+    writeln!(out)
 }

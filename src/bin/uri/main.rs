@@ -4,11 +4,12 @@
 //! cargo install --path . --features cli
 //! uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
 //! uri parse --json 'http://[::1]:80/a%20b'
-//! uri check < urls.txt
-//! uri check --scheme mailto < addresses.txt
+//! uri parse < urls.txt
+//! uri check urls.txt more.txt
+//! uri check --json --scheme mailto < addresses.txt
 //! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
 //! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
-//! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y'
+//! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y' 'http://a/b/c/'
 //! ```
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
@@ -22,6 +23,8 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod json;
+mod lines;
 mod normalize;
 mod parse;
 mod relative;
@@ -49,22 +52,28 @@ enum Command {
     /// Show every component of each URI reference
     ///
     /// Undefined components show as (undefined), empty ones as "", and
-    /// percent-encoded ones with their decoded form when it is UTF-8. An
-    /// invalid reference is reported on standard error, with a caret under
-    /// the byte at fault, and the exit status is 1.
+    /// percent-encoded ones with their decoded form when it is UTF-8. With
+    /// no URI, or "-", the references are read from standard input, one a
+    /// line (LF or CRLF). An invalid reference is reported on standard
+    /// error, with a caret under the byte at fault, and the exit status is
+    /// 1.
     #[command(after_help = "Example:\n  \
         $ uri parse --json 'http://[::1]:80/a%20b'\n  \
         $ uri parse 'foo://example.com:8042/over/there?name=ferret#nose'")]
     Parse(parse::Args),
-    /// Check URI references read from standard input, one a line
+    /// Check URI references read from files or standard input, one a line
     ///
-    /// Each invalid line is printed with its number and the error, with a
-    /// caret under the byte at fault; then a summary: lines, valid, invalid.
-    /// Lines end in LF or CRLF; a line that is not UTF-8 is invalid; an empty
-    /// line is a valid (empty) relative reference. With --scheme, each line
-    /// must also be a URI of that scheme. Memory use does not grow with the
-    /// number of lines. Exit status: 0 when every line is valid, 1
-    /// otherwise.
+    /// Each invalid line is printed with its number (after its file's name,
+    /// when files are named) and the error, with a caret under the byte at
+    /// fault; then a summary of all the input: lines, valid, invalid. With
+    /// --json, each invalid line is one JSON object instead (file, line,
+    /// input, error), and there is no summary. With no FILE, or "-", the
+    /// lines come from standard input. Lines end in LF or CRLF; a line that
+    /// is not UTF-8 is invalid; an empty line is a valid (empty) relative
+    /// reference. With --scheme, each line must also be a URI of that
+    /// scheme. Memory use does not grow with the number of lines. Exit
+    /// status: 0 when every line is valid, 1 otherwise, 2 when a file
+    /// cannot be read.
     #[command(after_help = "Example:\n  \
         $ printf 'urn:isbn:0451450523\\nurn:a:b\\n' | uri check --scheme urn\n  \
         line 2: invalid urn URI at byte 4: expected urn NID, found 'a'\n    \
@@ -89,32 +98,48 @@ enum Command {
     Resolve(resolve::Args),
     /// Normalize URI references, one result a line
     ///
-    /// The normal form of RFC 3986 section 6.2.2: scheme and host in lower
-    /// case, percent-encodings in upper case and decoded where they stand
-    /// for unreserved characters, dot segments removed, an empty path "/"
-    /// when there is an authority. An invalid reference is reported on
-    /// standard error, with a caret under the byte at fault, and the exit
-    /// status is 1.
+    /// The normal form of RFC 3986 section 6.2: syntax-based (6.2.2: scheme
+    /// and host in lower case, percent-encodings in upper case and decoded
+    /// where they stand for unreserved characters, dot segments removed),
+    /// then scheme-based (6.2.3: an empty or default port dropped, an empty
+    /// path "/" for http, https, ws and wss), IPv6 addresses in the form of
+    /// RFC 5952. With --syntax, section 6.2.2 only. An invalid reference is
+    /// reported on standard error, with a caret under the byte at fault,
+    /// and the exit status is 1.
     #[command(after_help = "Example:\n  \
         $ uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'\n  \
         example://a/b/c/%7Bfoo%7D")]
     Normalize(normalize::Args),
-    /// Print the shortest reference from a base URI to a target URI
+    /// Print the shortest reference from a base URI to each target URI
     ///
-    /// The reference resolves against BASE to TARGET exactly, so that
-    /// `uri resolve BASE "$(uri relative BASE TARGET)"` prints TARGET. There
-    /// is none when either is a relative reference, or when the path of
-    /// TARGET has "." or ".." segments (which resolution removes): that is
-    /// reported on standard error and the exit status is 1.
+    /// Each reference resolves against BASE to its TARGET exactly, so that
+    /// `uri resolve BASE "$(uri relative BASE TARGET)"` prints TARGET; they
+    /// go to standard output, one a line, in the order of the targets.
+    /// There is none when BASE or a TARGET is a relative reference, or when
+    /// the path of a TARGET has "." or ".." segments (which resolution
+    /// removes): that is reported on standard error with the target's
+    /// number (TARGET 1 is the first), the others are still done, and the
+    /// exit status is 1.
     #[command(after_help = "Example:\n  \
-        $ uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y'\n  \
-        ../g?y")]
+        $ uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y' 'http://a/b/c/'\n  \
+        ../g?y\n  \
+        .")]
     Relative(relative::Args),
 }
 
 /// The exit status for a failure of the input or output itself, the same as
 /// clap's for a usage error: the command could not do its work.
-const EXIT_TROUBLE: u8 = 2;
+pub const EXIT_TROUBLE: u8 = 2;
+
+/// The exit status of a subcommand that read its inputs: 0 when every one
+/// was valid, 1 when one was not.
+fn status(all_valid: bool) -> ExitCode {
+    if all_valid {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -1,5 +1,5 @@
 //! `uri normalize URI...`: each URI reference in its normal form (RFC 3986
-//! section 6.2.2).
+//! section 6.2, or 6.2.2 alone with `--syntax`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -12,6 +12,11 @@ pub struct Args {
     /// The URI references (a reference that starts with "-" goes after "--")
     #[arg(required = true, value_name = "URI")]
     uris: Vec<String>,
+
+    /// Only the syntax-based normalization of section 6.2.2: ports and
+    /// empty paths stay as written
+    #[arg(long)]
+    syntax: bool,
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
@@ -20,6 +25,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let mut all_valid = true;
     for input in &args.uris {
         match Uri::parse(input) {
+            Ok(uri) if args.syntax => writeln!(out, "{}", uri.normalize_syntax())?,
             Ok(uri) => writeln!(out, "{}", uri.normalize())?,
             Err(err) => {
                 // As `uri parse` reports it. Keep the order of the report
@@ -31,9 +37,5 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::status(all_valid))
 }

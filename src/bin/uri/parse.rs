@@ -1,17 +1,23 @@
-//! `uri parse URI...`: every component of each URI reference, as a table
-//! or as JSON.
+//! `uri parse [URI]...`: every component of each URI reference, given as
+//! arguments or read from standard input, as a table or as JSON.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use rfc3986::{percent_decode_utf8, Host, ParseError, Uri};
+use rfc3986::{percent_decode_utf8, Host, Uri};
 use serde::Serialize;
+
+use crate::json::ErrorJson;
+use crate::lines::{for_each_line, NotUtf8};
 
 /// The arguments of `uri parse` (its help is on `Command::Parse`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The URI references (a reference that starts with "-" goes after "--")
-    #[arg(required = true, value_name = "URI")]
+    /// The URI references; none, or "-", reads them from standard input,
+    /// one a line (a reference that starts with "-" goes after "--"; the
+    /// reference "-" itself is "./-")
+    #[arg(value_name = "URI")]
     uris: Vec<String>,
 
     /// Print one JSON object per reference and line, invalid ones included
@@ -22,42 +28,89 @@ pub struct Args {
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    let mut tables = 0;
-    for input in &args.uris {
+    let mut printer = Printer {
+        out: io::BufWriter::new(stdout.lock()),
+        json: args.json,
+        tables: 0,
+        all_valid: true,
+    };
+    let stdin = ["-".to_string()];
+    let inputs = if args.uris.is_empty() {
+        &stdin[..]
+    } else {
+        &args.uris[..]
+    };
+    for input in inputs {
+        if input != "-" {
+            printer.print(input)?;
+            continue;
+        }
+        for_each_line(&mut io::stdin().lock(), |number, line| match line {
+            Ok(line) => printer.print(line),
+            Err(not_utf8) => printer.not_utf8(number, &not_utf8),
+        })?;
+    }
+    printer.out.flush()?;
+    Ok(crate::status(printer.all_valid))
+}
+
+/// Writes what each reference is, as a table or a JSON line.
+struct Printer<W: Write> {
+    out: W,
+    json: bool,
+    /// How many tables have been written, to put a blank line between two.
+    tables: usize,
+    all_valid: bool,
+}
+
+impl<W: Write> Printer<W> {
+    fn print(&mut self, input: &str) -> io::Result<()> {
         let parsed = Uri::parse(input);
-        all_valid &= parsed.is_ok();
-        if args.json {
+        self.all_valid &= parsed.is_ok();
+        if self.json {
             let line = match &parsed {
                 Ok(uri) => serde_json::to_string(&Components::new(input, uri)),
-                Err(err) => serde_json::to_string(&Invalid::new(input, err)),
+                Err(err) => serde_json::to_string(&Invalid {
+                    input: input.into(),
+                    valid: false,
+                    error: ErrorJson::parse(err),
+                }),
             }?;
-            writeln!(out, "{line}")?;
-            continue;
+            return writeln!(self.out, "{line}");
         }
         match parsed {
             Ok(uri) => {
-                if tables > 0 {
-                    writeln!(out)?;
+                if self.tables > 0 {
+                    writeln!(self.out)?;
                 }
-                tables += 1;
-                writeln!(out, "{input}")?;
-                write_table(&uri, &mut out)?;
+                self.tables += 1;
+                writeln!(self.out, "{input}")?;
+                write_table(&uri, &mut self.out)
             }
             Err(err) => {
                 // Keep the order of the report when both go to a terminal.
-                out.flush()?;
+                self.out.flush()?;
                 eprintln!("{input}\n{err:#}");
+                Ok(())
             }
         }
     }
-    out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+
+    /// A line of standard input that is not UTF-8.
+    fn not_utf8(&mut self, number: u64, not_utf8: &NotUtf8<'_>) -> io::Result<()> {
+        self.all_valid = false;
+        if self.json {
+            let line = serde_json::to_string(&Invalid {
+                input: String::from_utf8_lossy(not_utf8.line),
+                valid: false,
+                error: ErrorJson::not_utf8(not_utf8),
+            })?;
+            return writeln!(self.out, "{line}");
+        }
+        self.out.flush()?;
+        eprintln!("line {number}: {not_utf8}");
+        Ok(())
+    }
 }
 
 /// The table of `examples/uri.rs`, with decoded forms where they differ.
@@ -233,36 +286,7 @@ impl<'a> Components<'a> {
 /// The JSON object of an invalid reference.
 #[derive(Serialize)]
 struct Invalid<'a> {
-    input: &'a str,
+    input: Cow<'a, str>,
     valid: bool,
     error: ErrorJson,
-}
-
-#[derive(Serialize)]
-struct ErrorJson {
-    /// The `ErrorKind` variant's name: "Host", "InvalidCharacter", ...
-    kind: String,
-    /// Byte offset into the input.
-    offset: usize,
-    expected: String,
-    /// The character at the offset; `null` at the end of the input.
-    found: Option<char>,
-    /// The one-line message.
-    message: String,
-}
-
-impl<'a> Invalid<'a> {
-    fn new(input: &'a str, err: &ParseError) -> Invalid<'a> {
-        Invalid {
-            input,
-            valid: false,
-            error: ErrorJson {
-                kind: format!("{:?}", err.kind()),
-                offset: err.offset(),
-                expected: err.expected().to_string(),
-                found: err.found(),
-                message: err.to_string(),
-            },
-        }
-    }
 }

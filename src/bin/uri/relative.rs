@@ -1,5 +1,5 @@
-//! `uri relative BASE TARGET`: the shortest reference that resolves
-//! against a base to a target, the inverse of `uri resolve`.
+//! `uri relative BASE TARGET...`: for each target, the shortest reference
+//! that resolves against a base to it, the inverse of `uri resolve`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -13,44 +13,62 @@ pub struct Args {
     #[arg(value_name = "BASE")]
     base: String,
 
-    /// The URI to reach from the base: it must have a scheme
-    #[arg(value_name = "TARGET")]
-    target: String,
+    /// The URIs to reach from the base: each must have a scheme
+    #[arg(required = true, value_name = "TARGET")]
+    targets: Vec<String>,
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
-    // Both are checked, so that one run reports both when both are wrong.
-    let base = parse("BASE", &args.base);
-    let target = parse("TARGET", &args.target);
-    let (Some(base), Some(target)) = (base, target) else {
-        return Ok(ExitCode::FAILURE);
+    // The base and every target are checked, so that one run reports every
+    // invalid one.
+    let base = match parse("BASE", &args.base) {
+        Some(base) if base.is_relative() => {
+            eprintln!("BASE: {}", ResolveError::RelativeBase);
+            None
+        }
+        base => base,
     };
-    if let Some(reference) = base.make_relative(&target) {
-        let stdout = io::stdout();
-        let mut out = stdout.lock();
-        writeln!(out, "{reference}")?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_valid = base.is_some();
+    for (number, target) in (1..).zip(&args.targets) {
+        let name = format!("TARGET {number}");
+        // Keep the order of the report when both go to a terminal.
         out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        let Some(target) = parse(&name, target) else {
+            all_valid = false;
+            continue;
+        };
+        let Some(base) = &base else { continue };
+        match base.make_relative(&target) {
+            Some(reference) => writeln!(out, "{reference}")?,
+            None => {
+                eprintln!("{name}: {}", why_none(&target));
+                all_valid = false;
+            }
+        }
     }
-    // Why not: the cases `make_relative` documents.
-    if base.is_relative() {
-        eprintln!("BASE: {}", ResolveError::RelativeBase);
-    } else if target.is_relative() {
-        eprintln!(
-            "TARGET: the target has no scheme: resolution always gives a URI with a scheme, \
-             so no reference resolves to a relative reference"
-        );
+    out.flush()?;
+    Ok(crate::status(all_valid))
+}
+
+/// Why no reference resolves against an absolute base to `target`: the
+/// cases `make_relative` documents.
+fn why_none(target: &Uri) -> String {
+    if target.is_relative() {
+        "the target has no scheme: resolution always gives a URI with a scheme, \
+         so no reference resolves to a relative reference"
+            .to_string()
     } else if target.path_segments().any(|s| s == "." || s == "..") {
-        eprintln!(
-            "TARGET: no reference resolves to it: resolution removes the \".\" and \"..\" \
+        format!(
+            "no reference resolves to it: resolution removes the \".\" and \"..\" \
              segments of its path {:?}; its normal form is {}",
             target.path(),
             target.normalize()
-        );
+        )
     } else {
-        eprintln!("TARGET: no reference resolves to it");
+        "no reference resolves to it".to_string()
     }
-    Ok(ExitCode::FAILURE)
 }
 
 /// `input` parsed, or `None` once the error is reported with the name of

@@ -65,9 +65,5 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if all_valid {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(crate::status(all_valid))
 }

@@ -1,0 +1,226 @@
+//! Edits that change a piece of one component, path segments and query
+//! pairs, and leave every other byte as it was written: the new
+//! component's text is the old one plus or minus the piece (encoded for
+//! its place), and the whole is written once through recomposition.
+
+use alloc::string::String;
+
+use super::setters::rewrite;
+use super::{BuildError, Component};
+use crate::path;
+use crate::percent::percent_encode;
+use crate::query::{self, is_named, split_pair};
+use crate::uri::Uri;
+
+impl Uri {
+    /// Adds `segment`, decoded, at the end of the path: percent-encoded as
+    /// a [`PathSegment`](crate::Component::PathSegment) (so a `/` in it is
+    /// `%2F`), and, in a relative reference where it is the first segment,
+    /// with its `:` encoded too. The rest of the URI, the path before it
+    /// included, stays byte for byte as it was.
+    ///
+    /// A path that ends in `/` (its last segment is empty: `/v1/`, `/`)
+    /// gets the segment in place of that empty one, so that pushing `users`
+    /// onto `https://api.example/v1/` gives `https://api.example/v1/users`,
+    /// not `/v1//users` (where `url`'s `path_segments_mut().push` needs a
+    /// `pop_if_empty` first). Any other path gets a `/` and the segment;
+    /// an empty path after an authority becomes `/segment`. Pushing the
+    /// empty segment therefore ends the path in `/`, or leaves it as it is
+    /// when it already does (or is empty with no authority).
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::DotSegment`] for `.` and `..`, which are not names
+    /// but steps of the path's hierarchy; the URI is then unchanged.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("https://api.example/v1/?page=2")?;
+    /// uri.push_path_segment("users")?;
+    /// uri.push_path_segment("a/b c")?;
+    /// assert_eq!(uri.as_str(), "https://api.example/v1/users/a%2Fb%20c?page=2");
+    ///
+    /// // What was there stays as written.
+    /// let mut uri = Uri::parse("http://h/a/%2C/b")?;
+    /// uri.push_path_segment("")?;
+    /// assert_eq!(uri.as_str(), "http://h/a/%2C/b/");
+    ///
+    /// assert!(uri.push_path_segment("..").is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError> {
+        if segment == "." || segment == ".." {
+            return Err(BuildError::DotSegment);
+        }
+        let old = self.path();
+        let mut new = String::with_capacity(old.len() + 1 + 3 * segment.len());
+        new.push_str(old);
+        let first = old.is_empty() && self.authority().is_none();
+        if (old.is_empty() && self.authority().is_some()) || !(old.is_empty() || old.ends_with('/'))
+        {
+            new.push('/');
+        }
+        path::push_segment(&mut new, segment, first && self.is_relative());
+        if new != old {
+            *self = rewrite(self, |c| c.path = &new);
+        }
+        Ok(())
+    }
+
+    /// Removes the last segment of the path, with the `/` before it, and
+    /// gives it back as it was written (percent-encoded); `None` when there
+    /// is no segment to remove: the path is empty or `/`. The root `/` of
+    /// an absolute path stays (`/a` becomes `/`), and every other byte of
+    /// the URI stays as it was.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/a/%2C/b%20c?q")?;
+    /// assert_eq!(uri.pop_path_segment().as_deref(), Some("b%20c"));
+    /// assert_eq!(uri.as_str(), "http://h/a/%2C?q");
+    /// assert_eq!(uri.pop_path_segment().as_deref(), Some("%2C"));
+    /// assert_eq!(uri.pop_path_segment().as_deref(), Some("a"));
+    /// assert_eq!(uri.as_str(), "http://h/?q");
+    /// assert_eq!(uri.pop_path_segment(), None);
+    ///
+    /// let mut uri = Uri::parse("a/b/")?;
+    /// assert_eq!(uri.pop_path_segment().as_deref(), Some(""));
+    /// assert_eq!(uri.as_str(), "a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn pop_path_segment(&mut self) -> Option<String> {
+        let path = self.path();
+        let (kept, popped) = match path.rfind('/') {
+            None if path.is_empty() => return None,
+            None => ("", path),
+            Some(0) if path.len() == 1 => return None,
+            Some(0) => ("/", &path[1..]),
+            Some(slash) => (&path[..slash], &path[slash + 1..]),
+        };
+        let popped = String::from(popped);
+        *self = rewrite(self, |c| c.path = kept);
+        Some(popped)
+    }
+
+    /// Adds the pair `name=value`, both decoded, at the end of the query:
+    /// each percent-encoded as a [`QueryPair`](crate::Component::QueryPair)
+    /// (`&`, `=` and `+` included), joined to what is there with `&` (none
+    /// when the query is empty or ends in `&`). A URI without a query gets
+    /// one. The pairs already there stay byte for byte as they were
+    /// (`q=a+b` keeps its `+`), as does the rest of the URI.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/s?q=a+b&x=%7e#top")?;
+    /// uri.append_query_pair("lang", "en&fr");
+    /// assert_eq!(uri.as_str(), "http://h/s?q=a+b&x=%7e&lang=en%26fr#top");
+    ///
+    /// let mut uri = Uri::parse("http://h/s")?;
+    /// uri.append_query_pair("a b", "1+1=2");
+    /// assert_eq!(uri.as_str(), "http://h/s?a%20b=1%2B1%3D2");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn append_query_pair(&mut self, name: &str, value: &str) {
+        let old = self.query().unwrap_or("");
+        let mut new = String::with_capacity(old.len() + 2 + 3 * (name.len() + value.len()));
+        new.push_str(old);
+        if !(old.is_empty() || old.ends_with('&')) {
+            new.push('&');
+        }
+        query::push_pair(&mut new, name, value);
+        *self = rewrite(self, |c| c.query = Some(&new));
+    }
+
+    /// Sets the value of the pair named `name` (compared decoded, as
+    /// [`query_pairs`](Self::query_pairs) gives names): the first such pair
+    /// keeps its place and its name as written and gets `value`, decoded,
+    /// percent-encoded as a [`QueryPair`](crate::Component::QueryPair);
+    /// later pairs of that name are removed. Without one, the pair is
+    /// appended as [`append_query_pair`](Self::append_query_pair) does.
+    /// Every other pair, and the rest of the URI, stays byte for byte.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/?a=1&%70age=2&b=x+y&page=3")?;
+    /// uri.set_query_pair("page", "10");
+    /// assert_eq!(uri.as_str(), "http://h/?a=1&%70age=10&b=x+y");
+    /// uri.set_query_pair("sort", "name");
+    /// assert_eq!(uri.as_str(), "http://h/?a=1&%70age=10&b=x+y&sort=name");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_query_pair(&mut self, name: &str, value: &str) {
+        let Some(old) = self
+            .query()
+            .filter(|q| q.split('&').any(|p| is_named(p, name)))
+        else {
+            self.append_query_pair(name, value);
+            return;
+        };
+        let mut new = String::with_capacity(old.len() + 3 * value.len());
+        let mut set = false;
+        for (i, piece) in old.split('&').enumerate() {
+            let named = is_named(piece, name);
+            if named && set {
+                continue;
+            }
+            if i > 0 {
+                new.push('&');
+            }
+            if named {
+                new.push_str(split_pair(piece).0);
+                new.push('=');
+                new.push_str(&percent_encode(value, Component::QueryPair));
+                set = true;
+            } else {
+                new.push_str(piece);
+            }
+        }
+        *self = rewrite(self, |c| c.query = Some(&new));
+    }
+
+    /// Removes every pair named `name` (compared decoded, as
+    /// [`query_pairs`](Self::query_pairs) gives names) from the query, with
+    /// the `&` before it (after it, for the first), and says how many there
+    /// were. When no pair is left (only what was between two `&`, which is
+    /// nothing), the query goes, with its `?`. Every other pair, and the
+    /// rest of the URI, stays byte for byte.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri = Uri::parse("http://h/?utm_source=x&q=a+b&utm_source=y#f")?;
+    /// assert_eq!(uri.remove_query_pairs("utm_source"), 2);
+    /// assert_eq!(uri.as_str(), "http://h/?q=a+b#f");
+    /// assert_eq!(uri.remove_query_pairs("q"), 1);
+    /// assert_eq!(uri.as_str(), "http://h/#f");
+    /// assert_eq!(uri.remove_query_pairs("q"), 0);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn remove_query_pairs(&mut self, name: &str) -> usize {
+        let Some(old) = self.query() else { return 0 };
+        let mut new = String::with_capacity(old.len());
+        let mut removed = 0;
+        let mut kept = 0;
+        let mut pairs_left = false;
+        for piece in old.split('&') {
+            if is_named(piece, name) {
+                removed += 1;
+                continue;
+            }
+            if kept > 0 {
+                new.push('&');
+            }
+            kept += 1;
+            new.push_str(piece);
+            pairs_left |= !piece.is_empty();
+        }
+        if removed > 0 {
+            *self = rewrite(self, |c| c.query = pairs_left.then_some(new.as_str()));
+        }
+        removed
+    }
+}

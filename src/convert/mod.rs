@@ -1,0 +1,79 @@
+//! Conversions to and from other crates' URI types, behind the features
+//! named after those crates: `http` (`http::Uri`) and `url` (`url::Url`).
+//! Each conversion hands the text to the other crate's parser, and refuses
+//! what would change the URI's meaning rather than change it silently.
+
+use alloc::string::String;
+
+use crate::error::ParseError;
+
+#[cfg(feature = "http")]
+mod with_http;
+#[cfg(feature = "url")]
+mod with_url;
+
+/// Why a URI could not be converted to or from another crate's type (the
+/// `http` and `url` features).
+///
+/// ```
+/// use rfc3986::ConvertError;
+///
+/// assert_eq!(
+///     ConvertError::Fragment.to_string(),
+///     "http::Uri cannot hold a fragment, and dropping it would change the URI"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConvertError {
+    /// The URI has a fragment, which `http::Uri` cannot hold (a request
+    /// target has none, RFC 9110 section 7.1); the http crate would drop
+    /// it without a word.
+    #[error("http::Uri cannot hold a fragment, and dropping it would change the URI")]
+    Fragment,
+    /// The reference has none of the forms an `http::Uri` holds (RFC 9112
+    /// section 3.2): a scheme with an authority (absolute-form), an
+    /// absolute path and maybe a query (origin-form), or an authority
+    /// alone (authority-form, written `//host:port` in RFC 3986). The http
+    /// crate would read another (`foo:80` as the authority `foo:80`,
+    /// `//a/b` as the path `//a/b`).
+    #[error(
+        "http::Uri holds a scheme with an authority, an absolute path, or an authority alone; \
+         this URI reference is none of them"
+    )]
+    NotRequestTarget,
+    /// The other crate would read a host where RFC 3986 reads none, or
+    /// none where it reads one: the URL Standard skips the slashes after a
+    /// special scheme (`http:///a` and `http:a` have the host `a` there).
+    #[error("{by} reads {theirs} where RFC 3986 reads {ours}")]
+    HostChanged {
+        /// The crate: `"url::Url"`.
+        by: &'static str,
+        /// What RFC 3986 reads: `no host`, `the host "a"`.
+        ours: String,
+        /// What the other crate reads.
+        theirs: String,
+    },
+    /// The other crate's parser rejected the text.
+    #[error("{by} rejects it: {message}")]
+    Rejected {
+        /// The crate: `"http::Uri"` or `"url::Url"`.
+        by: &'static str,
+        /// The other crate's message.
+        message: String,
+    },
+    /// The other crate's text is not a URI of RFC 3986 (the URL Standard
+    /// leaves `|`, `^` and others unencoded, which RFC 3986 does not
+    /// allow).
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+}
+
+/// What a host reads as, for [`ConvertError::HostChanged`].
+#[cfg(feature = "url")]
+fn describe_host(host: Option<&str>) -> String {
+    match host {
+        None | Some("") => String::from("no host"),
+        Some(host) => alloc::format!("the host {host:?}"),
+    }
+}

@@ -1,0 +1,100 @@
+//! `url::Url` (the url crate, WHATWG URLs), behind the `url` feature.
+
+use alloc::string::ToString;
+
+use super::{describe_host, ConvertError};
+use crate::absolute::AbsoluteUri;
+
+impl TryFrom<&AbsoluteUri> for url::Url {
+    type Error = ConvertError;
+
+    /// The `url::Url` of a URI: its text, parsed by the url crate, which
+    /// follows the WHATWG URL Standard rather than RFC 3986. Only a URI
+    /// with a scheme converts (a `url::Url` is always absolute), hence
+    /// `AbsoluteUri`.
+    ///
+    /// What changes, as the URL Standard serializes a URL (the `special`
+    /// schemes are `http`, `https`, `ws`, `wss`, `ftp` and `file`):
+    ///
+    /// - the scheme, and the host of a special scheme, in lowercase; a
+    ///   special scheme's host percent-decoded and converted to ASCII
+    ///   (IDNA: `b%C3%BCcher.example` becomes `xn--bcher-kva.example`), and
+    ///   read as an IPv4 address where it can be one (`0x7f.1` becomes
+    ///   `127.0.0.1`);
+    /// - IPv6 addresses in their shortest form, in hexadecimal
+    ///   (`[::FFFF:1.2.3.4]` becomes `[::ffff:102:304]`);
+    /// - the default port of a special scheme removed, leading zeros of a
+    ///   port removed;
+    /// - dot segments removed from the path, `%2e` and `%2E` counted as
+    ///   dots; an empty path of a special scheme written `/`;
+    /// - some characters percent-encoded that RFC 3986 allows as they are
+    ///   (`'` in the query of a special scheme).
+    ///
+    /// Percent-encodings are otherwise kept as written, their case too.
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError::Rejected`] when the url crate rejects the URI (an
+    /// IPvFuture host, an empty host where a special scheme needs one);
+    /// [`ConvertError::HostChanged`] when it would read another host:
+    /// `http:///a` and `http:a` have no host in RFC 3986, and the host `a`
+    /// in the URL Standard.
+    ///
+    /// ```
+    /// use rfc3986::{AbsoluteUri, ConvertError};
+    ///
+    /// let uri = AbsoluteUri::parse("HTTP://Example.COM:80/a/./b/%7e?q#f")?;
+    /// let url = url::Url::try_from(&uri)?;
+    /// assert_eq!(url.as_str(), "http://example.com/a/b/%7e?q#f");
+    ///
+    /// let err = url::Url::try_from(&AbsoluteUri::parse("http:///a")?).unwrap_err();
+    /// assert!(matches!(err, ConvertError::HostChanged { .. }));
+    /// assert_eq!(err.to_string(), r#"url::Url reads the host "a" where RFC 3986 reads no host"#);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(uri: &AbsoluteUri) -> Result<url::Url, ConvertError> {
+        let url = url::Url::parse(uri.as_str()).map_err(|error| ConvertError::Rejected {
+            by: "url::Url",
+            message: error.to_string(),
+        })?;
+        let ours = uri.host_str().filter(|host| !host.is_empty());
+        let theirs = url.host_str().filter(|host| !host.is_empty());
+        if ours.is_some() != theirs.is_some() {
+            return Err(ConvertError::HostChanged {
+                by: "url::Url",
+                ours: describe_host(ours),
+                theirs: describe_host(theirs),
+            });
+        }
+        Ok(url)
+    }
+}
+
+impl TryFrom<&url::Url> for AbsoluteUri {
+    type Error = ConvertError;
+
+    /// The URI of a `url::Url`: its serialization, parsed. A URL the url
+    /// crate parsed from an RFC 3986 URI converts back; one it took from
+    /// looser text may hold characters that RFC 3986 does not allow
+    /// (`|`, `^`, a space in a non-special URL's path), which are an error.
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError::Parse`] with the byte where the URL's text stops
+    /// being a URI.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let url = url::Url::parse("https://example.com/a b").unwrap();
+    /// assert_eq!(AbsoluteUri::try_from(&url)?, "https://example.com/a%20b");
+    ///
+    /// let url = url::Url::parse("https://example.com/a|b").unwrap();
+    /// assert_eq!(AbsoluteUri::try_from(&url).unwrap_err().to_string(),
+    ///     "invalid character at byte 21: expected pchar, \"/\", \"?\", \"#\" or end of input, found '|'");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(url: &url::Url) -> Result<AbsoluteUri, ConvertError> {
+        Ok(AbsoluteUri::parse(url.as_str())?)
+    }
+}

@@ -1,0 +1,217 @@
+//! Editing a path segment or a query pair while every other byte of the
+//! URI stays as it was written.
+
+use rfc3986::{BuildError, Uri};
+use rstest::rstest;
+
+fn parse(input: &str) -> Uri {
+    Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"))
+}
+
+/// The edited URI is the URI its text parses into.
+fn assert_reparses(uri: &Uri) {
+    uri.check_invariants().unwrap();
+    assert_eq!(format!("{uri:?}"), format!("{:?}", parse(uri.as_str())));
+}
+
+#[rstest]
+#[case::after_authority("http://h", "a", "http://h/a")]
+#[case::root("http://h/", "a", "http://h/a")]
+#[case::directory("http://h/v1/", "users", "http://h/v1/users")]
+#[case::file("http://h/v1", "users", "http://h/v1/users")]
+#[case::kept_as_written(
+    "HTTP://User@Ex%41mple.COM:080/a/%2C/b?q=a+b&x=%7e#F%7e",
+    "c d",
+    "HTTP://User@Ex%41mple.COM:080/a/%2C/b/c%20d?q=a+b&x=%7e#F%7e"
+)]
+#[case::encoded("http://h/a", "b/c?d#e%", "http://h/a/b%2Fc%3Fd%23e%25")]
+#[case::pchar_kept("http://h/a", "b:c@d!$&'()*+,;=", "http://h/a/b:c@d!$&'()*+,;=")]
+#[case::dots_in_a_name("http://h", "...", "http://h/...")]
+#[case::empty_makes_a_directory("http://h/a", "", "http://h/a/")]
+#[case::empty_on_a_directory("http://h/a/", "", "http://h/a/")]
+#[case::empty_after_authority("http://h?q", "", "http://h/?q")]
+#[case::relative_first_segment_colon("", "a:b", "a%3Ab")]
+#[case::relative_first_segment("?q", "a", "a?q")]
+#[case::relative_later_segment_colon("x", "a:b", "x/a:b")]
+#[case::relative_dot_dot_kept("../", "a", "../a")]
+#[case::network_path("//h?q", "a", "//h/a?q")]
+#[case::scheme_first_segment("urn:", "isbn:1", "urn:isbn:1")]
+#[case::scheme_rootless("mailto:a@b", "c", "mailto:a@b/c")]
+#[case::no_authority_absolute("s:/", "a/b", "s:/a%2Fb")]
+#[case::disambiguated_path("f:/.//a", "b", "f:/.//a/b")]
+#[case::empty_relative("", "", "")]
+#[case::non_ascii("http://h", "caf\u{e9}", "http://h/caf%C3%A9")]
+fn push_path_segment(#[case] input: &str, #[case] segment: &str, #[case] expected: &str) {
+    let mut uri = parse(input);
+    uri.push_path_segment(segment).unwrap();
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    if !segment.is_empty() {
+        let last = uri.path_segments().next_back().unwrap();
+        assert_eq!(rfc3986::percent_decode_utf8(last).unwrap(), segment);
+    }
+}
+
+#[test]
+fn dot_segments_are_not_names() {
+    let mut uri = parse("http://h/a/%2C");
+    for dot in [".", ".."] {
+        assert_eq!(uri.push_path_segment(dot), Err(BuildError::DotSegment));
+        assert_eq!(uri.as_str(), "http://h/a/%2C");
+    }
+    assert_eq!(
+        BuildError::DotSegment.to_string(),
+        r#""." and ".." are dot segments (RFC 3986 section 3.3), not names a path segment can have"#
+    );
+    // A name that only starts or ends with dots is one.
+    uri.push_path_segment("..a").unwrap();
+    uri.push_path_segment(".a.").unwrap();
+    assert_eq!(uri.as_str(), "http://h/a/%2C/..a/.a.");
+}
+
+#[rstest]
+#[case::last("http://h/a/b?q=a+b#f", Some("b"), "http://h/a?q=a+b#f")]
+#[case::empty_last("http://h/a/", Some(""), "http://h/a")]
+#[case::root_stays("http://h/a", Some("a"), "http://h/")]
+#[case::root_alone("http://h/", None, "http://h/")]
+#[case::empty("http://h?q", None, "http://h?q")]
+#[case::encoded("/%2C/b%20c?x=%7e", Some("b%20c"), "/%2C?x=%7e")]
+#[case::relative("a/b:c", Some("b:c"), "a")]
+#[case::relative_only("a", Some("a"), "")]
+#[case::relative_colon("./a:b", Some("a:b"), ".")]
+#[case::relative_empty("", None, "")]
+#[case::rootless("foo:x?q#f", Some("x"), "foo:?q#f")]
+#[case::kept_as_written(
+    "HTTP://U@Ex%41mple:080/%7e/x#F",
+    Some("x"),
+    "HTTP://U@Ex%41mple:080/%7e#F"
+)]
+fn pop_path_segment(#[case] input: &str, #[case] popped: Option<&str>, #[case] expected: &str) {
+    let mut uri = parse(input);
+    assert_eq!(uri.pop_path_segment().as_deref(), popped);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+}
+
+/// Pushing a segment onto a path that does not end in `/`, then popping
+/// it, gives the URI back, and the popped segment is the encoded one.
+#[test]
+fn pop_undoes_push() {
+    for input in [
+        "http://h",
+        "http://h/a",
+        "s:/a/%2C",
+        "a/b",
+        "?q#f",
+        "//h/x?q=1",
+    ] {
+        for segment in ["x", "a b", "c/d", "%", "\u{e9}"] {
+            let mut uri = parse(input);
+            uri.push_path_segment(segment).unwrap();
+            let popped = uri.pop_path_segment().unwrap();
+            assert_eq!(rfc3986::percent_decode_utf8(&popped).unwrap(), segment);
+            let expected = if input.starts_with("http://h") && parse(input).path().is_empty() {
+                // The empty path after an authority became "/x", and the
+                // root stays.
+                format!("{input}/")
+            } else {
+                input.to_string()
+            };
+            assert_eq!(uri.as_str(), expected, "{input} {segment}");
+        }
+    }
+}
+
+#[rstest]
+#[case::no_query("http://h/p", "a", "b", "http://h/p?a=b")]
+#[case::empty_query("http://h/p?", "a", "b", "http://h/p?a=b")]
+#[case::after_pairs("http://h/p?q=a+b&x=%7e", "a", "b", "http://h/p?q=a+b&x=%7e&a=b")]
+#[case::after_ampersand("http://h/p?q=1&", "a", "b", "http://h/p?q=1&a=b")]
+#[case::before_fragment("/p?x#f%7e", "n", "v", "/p?x&n=v#f%7e")]
+#[case::encoded("?", "a b&", "1+1=2#", "?a%20b%26=1%2B1%3D2%23")]
+#[case::kept("?", "a/b?c", "d:e@f", "?a/b?c=d:e@f")]
+#[case::empty_pair("?x", "", "", "?x&=")]
+fn append_query_pair(
+    #[case] input: &str,
+    #[case] name: &str,
+    #[case] value: &str,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    uri.append_query_pair(name, value);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    let last = uri.query_pairs().last().unwrap();
+    assert_eq!((&*last.0, &*last.1), (name, value));
+}
+
+#[rstest]
+#[case::first_kept_later_removed("?a=1&b=2&a=3", "a", "9", "?a=9&b=2")]
+#[case::name_as_written("?%61=1", "a", "x y", "?%61=x%20y")]
+#[case::without_value("?a&b", "a", "1", "?a=1&b")]
+#[case::appended("?b=x+y", "a", "1", "?b=x+y&a=1")]
+#[case::no_query("/p#f", "a", "1", "/p?a=1#f")]
+#[case::others_as_written("?q=a+b&a=1&x=%7e", "a", "&", "?q=a+b&a=%26&x=%7e")]
+#[case::empty_pieces_kept("?&a=1&&a=2&", "a", "x", "?&a=x&&")]
+#[case::names_are_case_sensitive("?A=1", "a", "2", "?A=1&a=2")]
+fn set_query_pair(
+    #[case] input: &str,
+    #[case] name: &str,
+    #[case] value: &str,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    uri.set_query_pair(name, value);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    let values: Vec<_> = uri
+        .query_pairs()
+        .filter(|(n, _)| n == name)
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    assert_eq!(values, [value]);
+}
+
+#[rstest]
+#[case::all_of_a_name("?a=1&b=2&a=3", "a", 2, "?b=2")]
+#[case::the_only_one("http://h/p?a=1", "a", 1, "http://h/p")]
+#[case::without_value("http://h/?a#f", "a", 1, "http://h/#f")]
+#[case::none("?b=x+y", "a", 0, "?b=x+y")]
+#[case::no_query("/p", "a", 0, "/p")]
+#[case::empty_query("/p?", "a", 0, "/p?")]
+#[case::encoded_name("?%61=1&A=2&b=%7e", "a", 1, "?A=2&b=%7e")]
+#[case::empty_piece_kept("?a=1&&b", "a", 1, "?&b")]
+#[case::nothing_left_but_ampersands("?&a=1&", "a", 1, "")]
+#[case::value_not_name("?b=a", "a", 0, "?b=a")]
+fn remove_query_pairs(
+    #[case] input: &str,
+    #[case] name: &str,
+    #[case] removed: usize,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    assert_eq!(uri.remove_query_pairs(name), removed);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    assert!(uri.query_pairs().all(|(n, _)| n != name));
+}
+
+/// The reference for what users expect: url's `path_segments_mut().push`
+/// and `query_pairs_mut().append_pair` on the same URI, where url keeps the
+/// rest as written too. (url encodes a query pair as an HTML form does,
+/// spaces as `+`; RFC 3986 has no such rule, so this crate writes `%20`.)
+#[test]
+fn like_url_for_the_common_case() {
+    let input = "https://api.example.com/v1/items?q=a+b&page=2";
+    let mut ours = parse(input);
+    ours.push_path_segment("42").unwrap();
+    ours.append_query_pair("sort", "name");
+    let mut theirs = url::Url::parse(input).unwrap();
+    theirs.path_segments_mut().unwrap().push("42");
+    theirs.query_pairs_mut().append_pair("sort", "name");
+    assert_eq!(ours.as_str(), theirs.as_str());
+    assert_eq!(
+        ours.as_str(),
+        "https://api.example.com/v1/items/42?q=a+b&page=2&sort=name"
+    );
+}
