@@ -129,6 +129,7 @@ mod compiled;
 mod diagnose;
 mod error;
 mod grammar;
+mod iri;
 mod lower;
 mod normalize;
 mod parts;
@@ -167,6 +168,7 @@ pub use authority::{Authority, Host, SharedStr};
 pub use builder::{BuildError, Component, UriBuilder};
 pub use error::{Error, ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+pub use iri::{IriParser, IriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
