@@ -23,11 +23,12 @@ use crate::authority::{redact_password, Host};
 use crate::chars;
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Rule;
+use crate::grammar::RfcRule;
 use crate::lower;
 use crate::parts::{port_value, HostParts};
 use crate::percent;
 use crate::recompose::{AuthorityText, Components};
+use crate::syntax::{self, Syntax};
 use crate::uri::Uri;
 
 /// Builds a URI reference from its components: [`Uri::builder`].
@@ -74,9 +75,12 @@ use crate::uri::Uri;
 /// assert_eq!(relative.as_str(), "./a:b");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 #[must_use = "a builder does nothing until `build` is called"]
 pub struct UriBuilder {
+    /// The grammar the components are checked against and encoded for:
+    /// the URI's, or the IRI's for an [`IriBuilder`](crate::IriBuilder).
+    syntax: &'static Syntax,
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
@@ -100,11 +104,31 @@ impl Default for PathInput {
     }
 }
 
+impl Default for UriBuilder {
+    fn default() -> UriBuilder {
+        UriBuilder::with_syntax(&syntax::URI)
+    }
+}
+
 impl UriBuilder {
     /// A builder with every component undefined and an empty path; the same
     /// as [`Uri::builder`].
     pub fn new() -> UriBuilder {
         UriBuilder::default()
+    }
+
+    /// An empty builder for references of `syntax`.
+    pub(crate) fn with_syntax(syntax: &'static Syntax) -> UriBuilder {
+        UriBuilder {
+            syntax,
+            scheme: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: PathInput::default(),
+            query: None,
+            fragment: None,
+        }
     }
 
     /// The scheme, without its `:`. Schemes have no percent-encoding; the
@@ -132,7 +156,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo_decoded(mut self, userinfo: &str) -> UriBuilder {
-        self.userinfo = Some(encode(userinfo, &chars::userinfo));
+        self.userinfo = Some(encode(userinfo, &self.syntax.userinfo));
         self
     }
 
@@ -156,7 +180,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_decoded(mut self, name: &str) -> UriBuilder {
-        self.host = Some(encode(name, &chars::reg_name));
+        self.host = Some(encode(name, &self.syntax.reg_name));
         self
     }
 
@@ -251,7 +275,7 @@ impl UriBuilder {
     /// name-value pairs whose text may hold them, use
     /// [`query_pairs`](Self::query_pairs).
     pub fn query_decoded(mut self, query: &str) -> UriBuilder {
-        self.query = Some(encode(query, &chars::query));
+        self.query = Some(encode(query, &self.syntax.query));
         self
     }
 
@@ -271,9 +295,10 @@ impl UriBuilder {
             if i > 0 {
                 query.push('&');
             }
-            percent::push_encoded(&mut query, name.as_ref(), &QUERY_PAIR);
+            let pair = query_pair(self.syntax);
+            percent::push_encoded(&mut query, name.as_ref(), &pair);
             query.push('=');
-            percent::push_encoded(&mut query, value.as_ref(), &QUERY_PAIR);
+            percent::push_encoded(&mut query, value.as_ref(), &pair);
         }
         self.query = Some(query);
         self
@@ -288,7 +313,7 @@ impl UriBuilder {
     /// The fragment, decoded: everything but `pchar`, `/` and `?` is
     /// percent-encoded.
     pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
-        self.fragment = Some(encode(fragment, &chars::fragment));
+        self.fragment = Some(encode(fragment, &self.syntax.fragment));
         self
     }
 
@@ -300,33 +325,42 @@ impl UriBuilder {
     /// A [`BuildError`] that names the component at fault, or the rule
     /// that the components break together.
     pub fn build(&self) -> Result<Uri, BuildError> {
+        let syntax = self.syntax;
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
         if let Some(scheme) = &self.scheme {
-            check(Component::Scheme, Rule::scheme, scheme)?;
+            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
         }
         if let Some(userinfo) = &self.userinfo {
-            check(Component::Userinfo, Rule::userinfo, userinfo)?;
+            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
         }
-        let typed = self.host.as_deref().map(check_host).transpose()?;
-        let port_value = self.port.as_deref().map(check_port).transpose()?;
+        let typed = self
+            .host
+            .as_deref()
+            .map(|host| check_host(syntax, host))
+            .transpose()?;
+        let port_value = self
+            .port
+            .as_deref()
+            .map(|port| check_port(syntax, port))
+            .transpose()?;
         let encoded;
         let path = match &self.path {
             PathInput::Text(path) => {
-                check_path(path)?;
+                check_path(syntax, path)?;
                 path.as_str()
             }
             PathInput::Segments(segments) => {
                 let relative = self.scheme.is_none() && !has_authority;
-                encoded = encode_segments(segments, relative);
+                encoded = encode_segments(syntax, segments, relative);
                 encoded.as_str()
             }
         };
         if let Some(query) = &self.query {
-            check(Component::Query, Rule::query, query)?;
+            check(syntax, Component::Query, RfcRule::Query, query)?;
         }
         if let Some(fragment) = &self.fragment {
-            check(Component::Fragment, Rule::fragment, fragment)?;
+            check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
         }
         check_path_after_authority(has_authority, path)?;
 
@@ -355,7 +389,7 @@ impl fmt::Debug for UriBuilder {
     /// Shows the components, with any password in the userinfo replaced by
     /// `***` (RFC 3986 section 3.2.1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UriBuilder")
+        f.debug_struct(self.syntax.builder)
             .field("scheme", &self.scheme)
             .field("userinfo", &self.userinfo.as_deref().map(redact_password))
             .field("host", &self.host)
@@ -373,12 +407,19 @@ fn port_text(port: u16) -> String {
 
 /// A name or value of a query pair: a query character but the pair
 /// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
-const QUERY_PAIR: chars::CharClass = chars::query.without(b"&=+");
+fn query_pair(syntax: &Syntax) -> chars::CharClass {
+    syntax.query.without(b"&=+")
+}
 
-/// Checks that `rule` of the grammar matches all of `text`, the text given
-/// for `component`.
-fn check(component: Component, rule: Rule, text: &str) -> Result<(), BuildError> {
-    diagnose::component(component, rule, text)
+/// Checks that `rule` of `syntax`'s grammar matches all of `text`, the text
+/// given for `component`.
+fn check(
+    syntax: &Syntax,
+    component: Component,
+    rule: RfcRule,
+    text: &str,
+) -> Result<(), BuildError> {
+    diagnose::component(syntax, component, rule, text)
         .map_err(|source| BuildError::Invalid { component, source })
 }
 
@@ -404,11 +445,11 @@ fn check_path_after_authority(has_authority: bool, path: &str) -> Result<(), Bui
 
 /// Checks a path given as text: `path-abempty` when it starts with `/`,
 /// `path-rootless` otherwise (where it stands decides the rest).
-fn check_path(path: &str) -> Result<(), BuildError> {
+fn check_path(syntax: &Syntax, path: &str) -> Result<(), BuildError> {
     if path.starts_with('/') {
-        check(Component::Path, Rule::path_abempty, path)
+        check(syntax, Component::Path, RfcRule::PathAbempty, path)
     } else if !path.is_empty() {
-        check(Component::Path, Rule::path_rootless, path)
+        check(syntax, Component::Path, RfcRule::PathRootless, path)
     } else {
         Ok(())
     }
@@ -416,8 +457,8 @@ fn check_path(path: &str) -> Result<(), BuildError> {
 
 /// Checks a port given as text, and gives its value: `None` for the empty
 /// port. The grammar takes any number of digits; a port is a `u16`.
-fn check_port(port: &str) -> Result<Option<u16>, BuildError> {
-    check(Component::Port, Rule::port, port)?;
+fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
+    check(syntax, Component::Port, RfcRule::Port, port)?;
     // The grammar took only digits.
     port_value(port).map_err(|_| BuildError::Invalid {
         component: Component::Port,
@@ -425,14 +466,18 @@ fn check_port(port: &str) -> Result<Option<u16>, BuildError> {
     })
 }
 
-/// Checks that `host` is a whole host, and gives its type: the grammar's
-/// `host` rule, through the compiled parser. On failure only, `//host` is
-/// parsed as a URI reference so that an IP literal gets the diagnosis of a
-/// parse; a host that parses there but does not end the authority holds a
-/// delimiter.
-fn check_host(host: &str) -> Result<HostParts, BuildError> {
+/// Checks that `host` is a whole host of `syntax`'s grammar, and gives its
+/// type: the grammar's `host` (`ihost`) rule, through the compiled parser;
+/// a host that is an IP address is one in both grammars, and any other is
+/// a registered name. On failure only, `//host` is parsed as a reference
+/// so that an IP literal gets the diagnosis of a parse; a host that parses
+/// there but does not end the authority holds a delimiter.
+fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostParts, BuildError> {
     if let Some(typed) = lower::host(host) {
         return Ok(typed);
+    }
+    if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {
+        return Ok(HostParts::RegName(0..host.len()));
     }
     const PREFIX: &str = "//";
     let mut text = String::with_capacity(PREFIX.len() + host.len());
@@ -442,7 +487,7 @@ fn check_host(host: &str) -> Result<HostParts, BuildError> {
         component: Component::Host,
         source,
     };
-    let source = match Uri::parse(&text) {
+    let source = match (syntax.parse)(&text) {
         Err(error) => error.shifted(host, PREFIX.len()),
         Ok(_) => {
             // The text parsed, with a delimiter ending the host early; the
@@ -468,16 +513,16 @@ fn check_host(host: &str) -> Result<HostParts, BuildError> {
 
 /// Joins `segments` with `/`, each percent-encoded as a `segment`, the
 /// first as a `segment-nz-nc` (no `:`) in a relative reference.
-fn encode_segments(segments: &[String], relative: bool) -> String {
+fn encode_segments(syntax: &Syntax, segments: &[String], relative: bool) -> String {
     let mut path = String::new();
     for (i, segment) in segments.iter().enumerate() {
         if i > 0 {
             path.push('/');
         }
         let keep = if i == 0 && relative {
-            &chars::segment_nz_nc
+            &syntax.segment_nz_nc
         } else {
-            &chars::segment
+            &syntax.segment
         };
         percent::push_encoded(&mut path, segment, keep);
     }

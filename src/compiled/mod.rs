@@ -96,8 +96,9 @@ pub fn compare_uri(rule: crate::Rule, input: &str) -> Result<(), String> {
     compare::<crate::UriParser, _, _>(rule, input, matched.then(|| tree.nodes()))
 }
 
-/// Compares the compiled and pest_derive parsers of `uri.pest` and of each
-/// scheme grammar on `input`, each from its entry rule (`uri_reference_input`,
+/// Compares the compiled and pest_derive parsers of `uri.pest`, of
+/// `uri.pest` + `iri.pest` and of each scheme grammar on `input`, each from
+/// its entry rule (`uri_reference_input`, `iri_reference_input`,
 /// `http_input`, `mailto_input`, `to_input`, `urn_input`, `file_input`).
 ///
 /// # Errors
@@ -105,6 +106,7 @@ pub fn compare_uri(rule: crate::Rule, input: &str) -> Result<(), String> {
 /// The first difference.
 pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(crate::Rule::uri_reference_input, input)?;
+    crate::iri::compare_iri(crate::IriRule::iri_reference_input, input)?;
     crate::schemes::http::compare(input)?;
     crate::schemes::mailto::compare(input)?;
     crate::schemes::urn::compare(input)?;
