@@ -138,8 +138,12 @@ impl Context {
         // The grammar reads userinfo only when an "@" ends it, so a bad
         // character before a later "@" belongs to the userinfo.
         let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let userinfo_ahead = authority.userinfo.is_none()
-            && authority_rest.get(1..).is_some_and(|r| r.contains('@'));
+        let userinfo_ahead = authority.userinfo.is_none() && {
+            // After the character at fault, however many bytes it takes.
+            let mut after = authority_rest.chars();
+            after.next();
+            after.as_str().contains('@')
+        };
         if authority.port_span.is_some() {
             // `user:pass` before an "@" reads as far as `user:` as a host
             // and an empty port: it is userinfo all the same.

@@ -1,0 +1,142 @@
+//! Generators of IRI references: valid URI references from
+//! `generate::uri_reference` with characters above ASCII put where RFC 3987
+//! section 2.2 allows them (`ucschar` in userinfo, registered names, paths,
+//! queries and fragments; `iprivate` in queries only), the expected
+//! components updated to match. Independent of the crate under test.
+
+use proptest::prelude::*;
+
+use super::generate::{uri_reference, Expected, ExpectedHost, Generated, SplitMix64};
+
+/// `ucschar`s: the first and last of several ranges of section 2.2, and
+/// characters of a few scripts (cased ones among them). No bidirectional
+/// formatting character (section 4.1).
+pub const UCSCHAR: &[char] = &[
+    '\u{a0}',
+    '\u{e9}',
+    '\u{fc}',
+    '\u{df}',
+    '\u{3a3}',
+    '\u{3c3}',
+    '\u{5d0}',
+    '\u{4f8b}',
+    '\u{3048}',
+    '\u{30d1}',
+    '\u{5024}',
+    '\u{d7ff}',
+    '\u{f900}',
+    '\u{fdcf}',
+    '\u{fdf0}',
+    '\u{ffef}',
+    '\u{10000}',
+    '\u{10300}',
+    '\u{1f600}',
+    '\u{1fffd}',
+    '\u{20000}',
+    '\u{e1000}',
+    '\u{efffd}',
+];
+
+/// `iprivate`s: the first and last of each range.
+pub const IPRIVATE: &[char] = &[
+    '\u{e000}',
+    '\u{f8ff}',
+    '\u{f0000}',
+    '\u{ffffd}',
+    '\u{100000}',
+    '\u{10fffd}',
+];
+
+/// `text` with up to three characters of `pool` inserted at character
+/// boundaries that do not split a `pct-encoded`, never before `min_at`.
+fn sprinkle(text: &str, pool: &[char], min_at: usize, rng: &mut SplitMix64) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..rng.below(4) {
+        let allowed: Vec<usize> = (min_at..=chars.len())
+            .filter(|&at| !(at >= 1 && chars[at - 1] == '%') && !(at >= 2 && chars[at - 2] == '%'))
+            .collect();
+        if allowed.is_empty() {
+            break;
+        }
+        let at = allowed[rng.below(allowed.len())];
+        chars.insert(at, *rng.pick(pool));
+    }
+    chars.into_iter().collect()
+}
+
+/// `generated` with characters above ASCII put into its components, where
+/// the IRI grammar allows them, drawn from `seed`.
+pub fn internationalize(generated: Generated, seed: u64) -> Generated {
+    let mut rng = SplitMix64(seed);
+    let mut expected: Expected = generated.expected;
+    if let Some(authority) = &mut expected.authority {
+        if let Some(userinfo) = &mut authority.userinfo {
+            *userinfo = sprinkle(userinfo, UCSCHAR, 0, &mut rng);
+        }
+        if let ExpectedHost::RegName(name) = &authority.kind {
+            let name = sprinkle(name, UCSCHAR, 0, &mut rng);
+            authority.host = name.clone();
+            authority.kind = ExpectedHost::RegName(name);
+        }
+    }
+    // Never at the start of the path: an empty path after an authority
+    // must stay empty or start with "/".
+    expected.path = sprinkle(&expected.path, UCSCHAR, 1, &mut rng);
+    if let Some(query) = &mut expected.query {
+        let pool: Vec<char> = UCSCHAR.iter().chain(IPRIVATE).copied().collect();
+        *query = sprinkle(query, &pool, 0, &mut rng);
+    }
+    if let Some(fragment) = &mut expected.fragment {
+        *fragment = sprinkle(fragment, UCSCHAR, 0, &mut rng);
+    }
+    Generated {
+        text: expected.text(),
+        expected,
+    }
+}
+
+/// A valid IRI reference of any shape, with its components.
+pub fn iri_reference() -> impl Strategy<Value = Generated> {
+    (uri_reference(), any::<u64>()).prop_map(|(generated, seed)| internationalize(generated, seed))
+}
+
+/// Characters that change how an IRI parses, or that it may not hold.
+pub const SIGNIFICANT: &[char] = &[
+    ':',
+    '/',
+    '?',
+    '#',
+    '[',
+    ']',
+    '@',
+    '%',
+    '.',
+    ' ',
+    '\u{e9}',
+    '\u{e000}',
+    '\u{fffe}',
+    '\u{ffff}',
+    '\u{9f}',
+    '\u{202e}',
+    '\u{fdd0}',
+    '\u{10ffff}',
+    '\u{d7ff}',
+    '\u{f900}',
+];
+
+/// `text` with one to three characters inserted, deleted or replaced.
+pub fn mutate(text: &str, seed: u64) -> String {
+    let mut rng = SplitMix64(seed);
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..=rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(3) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => chars[at] = *rng.pick(SIGNIFICANT),
+            _ => chars.insert(at, *rng.pick(SIGNIFICANT)),
+        }
+    }
+    chars.into_iter().collect()
+}
