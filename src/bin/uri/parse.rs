@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use rfc3986::{percent_decode_utf8, Host, ParseError, Uri};
+use rfc3986::{percent_decode_utf8, Host, Iri, ParseError, Uri};
 use serde::Serialize;
 
 /// The arguments of `uri parse` (its help is on `Command::Parse`).
@@ -18,6 +18,46 @@ pub struct Args {
     /// (as {"input", "valid": false, "error"}), instead of tables
     #[arg(long)]
     json: bool,
+
+    /// Parse IRI references (RFC 3987), which may hold characters above
+    /// ASCII, instead of URI references
+    #[arg(long)]
+    iri: bool,
+}
+
+/// A parsed reference: a URI reference, or an IRI reference with `--iri`.
+enum Parsed {
+    Uri(Uri),
+    Iri(Iri),
+}
+
+/// `Parsed`'s accessors, each the same method of `Uri` and `Iri`.
+macro_rules! accessors {
+    ($($name:ident -> $ty:ty;)*) => {
+        impl Parsed {
+            $(fn $name(&self) -> $ty {
+                match self {
+                    Parsed::Uri(uri) => uri.$name(),
+                    Parsed::Iri(iri) => iri.$name(),
+                }
+            })*
+        }
+    };
+}
+
+accessors! {
+    is_relative -> bool;
+    scheme -> Option<&str>;
+    authority -> Option<&rfc3986::Authority>;
+    userinfo -> Option<&str>;
+    host -> Option<&Host>;
+    host_str -> Option<&str>;
+    port -> Option<u16>;
+    port_str -> Option<&str>;
+    path -> &str;
+    path_segments -> rfc3986::PathSegments<'_>;
+    query -> Option<&str>;
+    fragment -> Option<&str>;
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
@@ -26,7 +66,11 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let mut all_valid = true;
     let mut tables = 0;
     for input in &args.uris {
-        let parsed = Uri::parse(input);
+        let parsed = if args.iri {
+            Iri::parse(input).map(Parsed::Iri)
+        } else {
+            Uri::parse(input).map(Parsed::Uri)
+        };
         all_valid &= parsed.is_ok();
         if args.json {
             let line = match &parsed {
@@ -61,7 +105,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
 }
 
 /// The table of `examples/uri.rs`, with decoded forms where they differ.
-fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
+fn write_table(uri: &Parsed, out: &mut impl Write) -> io::Result<()> {
     let text = |value: Option<&str>| match value {
         None => "(undefined)".to_string(),
         Some("") => "\"\"".to_string(),
@@ -103,10 +147,10 @@ fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
         .map(|s| format!("{s:?}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let reference = if uri.is_relative() {
-        "relative reference"
-    } else {
-        "URI"
+    let reference = match (uri.is_relative(), uri) {
+        (true, _) => "relative reference",
+        (false, Parsed::Uri(_)) => "URI",
+        (false, Parsed::Iri(_)) => "IRI",
     };
     let rows = [
         ("reference", reference.to_string()),
@@ -134,7 +178,7 @@ fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
 struct Components<'a> {
     input: &'a str,
     valid: bool,
-    /// "uri" or "relative".
+    /// "uri", "iri" (with `--iri`) or "relative".
     reference: &'static str,
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
@@ -177,7 +221,7 @@ struct Decoded {
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a Uri) -> Components<'a> {
+    fn new(input: &'a str, uri: &'a Parsed) -> Components<'a> {
         let decode = |value: Option<&str>| {
             value
                 .and_then(|text| percent_decode_utf8(text).ok())
@@ -204,7 +248,11 @@ impl<'a> Components<'a> {
         Components {
             input,
             valid: true,
-            reference: if uri.is_relative() { "relative" } else { "uri" },
+            reference: match (uri.is_relative(), uri) {
+                (true, _) => "relative",
+                (false, Parsed::Uri(_)) => "uri",
+                (false, Parsed::Iri(_)) => "iri",
+            },
             scheme: uri.scheme(),
             authority: uri.authority().map(|a| a.as_str()),
             userinfo: uri.userinfo(),
