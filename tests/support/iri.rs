@@ -53,7 +53,7 @@ fn sprinkle(text: &str, pool: &[char], min_at: usize, rng: &mut SplitMix64) -> S
     let mut chars: Vec<char> = text.chars().collect();
     for _ in 0..rng.below(4) {
         let allowed: Vec<usize> = (min_at..=chars.len())
-            .filter(|&at| !(at >= 1 && chars[at - 1] == '%') && !(at >= 2 && chars[at - 2] == '%'))
+            .filter(|&at| !chars[at.saturating_sub(2)..at].contains(&'%'))
             .collect();
         if allowed.is_empty() {
             break;
