@@ -63,13 +63,21 @@ fn section_3_1_idna() {
     let mapped = iri("http://[::1]/\u{e9}").to_uri_idna().unwrap();
     assert_eq!(mapped.as_str(), "http://[::1]/%C3%A9");
     // Not UTF-8, and not a valid name under STD3 rules.
-    for host in ["%FF.example", "a_b.example", "a b"] {
-        let Ok(parsed) = Iri::parse(&format!("http://{host}/")) else {
-            continue;
-        };
-        let err = parsed.to_uri_idna().unwrap_err();
+    for host in ["%FF.example", "a_b.example", "a%20b"] {
+        let err = iri(&format!("http://{host}/")).to_uri_idna().unwrap_err();
         assert_eq!(err.host(), host);
+        assert_eq!(
+            rfc3986::Error::from(err).to_string(),
+            format!("the host {host:?} is not a valid internationalized domain name (IDNA ToASCII failed)")
+        );
     }
+    // An ASCII name is mapped too (UTS #46 folds case); a host without
+    // a name is not touched.
+    assert_eq!(
+        iri("http://Example.ORG/\u{e9}").to_uri_idna().unwrap(),
+        "http://example.org/%C3%A9"
+    );
+    assert_eq!(iri("/\u{e9}").to_uri_idna().unwrap(), "/%C3%A9");
 }
 
 /// Sections 3.2 and 3.2.1, "Converting URIs to IRIs", and section 6.4:
