@@ -26,7 +26,7 @@ fn readme_shows_the_demo_output() {
 
     let mut output = Vec::new();
     let mut all_valid = true;
-    demo::show(&[uri], &mut output, &mut all_valid).unwrap();
+    demo::show(&[uri], false, &mut output, &mut all_valid).unwrap();
     assert!(all_valid);
     assert_eq!(String::from_utf8(output).unwrap(), shown);
 }
