@@ -9,7 +9,7 @@
 //! `make_relative` and the builder are the URI's, called with what differs
 //! ([`Syntax`](crate::syntax::Syntax)) where something does. Section 2.1 of
 //! RFC 3987 asks for exactly that: "All the operations defined in
-//! [RFC3986] ... can be applied to IRIs ... in exactly the same way".
+//! \[RFC3986\] ... can be applied to IRIs ... in exactly the same way".
 
 mod builder;
 mod convert;
@@ -229,7 +229,7 @@ impl Iri {
 
     /// Resolves `reference` against this base IRI: RFC 3986 section 5.2
     /// applied to IRIs, as RFC 3987 section 6.5 says ("the algorithms of
-    /// [RFC3986] can be applied directly"). See [`Uri::resolve`].
+    /// \[RFC3986\] can be applied directly"). See [`Uri::resolve`].
     ///
     /// # Errors
     ///
