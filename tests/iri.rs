@@ -4,8 +4,11 @@
 //! range at its first and last code point and just outside, and the
 //! accessors, errors, builder and conversions of `Iri`.
 
+mod support;
+
 use rfc3986::{BuildError, Component, ErrorKind, Host, Iri, Uri};
 use rstest::rstest;
+use support::iri::{in_ranges, IPRIVATE_RANGES as IPRIVATE, UCSCHAR_RANGES as UCSCHAR};
 
 fn iri(text: &str) -> Iri {
     Iri::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
@@ -265,35 +268,6 @@ fn section_5_3_equivalences() {
     // does not consider them so (it would need IDNA in normalization).
     assert!(!iri("http://r\u{e9}sum\u{e9}.example.org")
         .equivalent(&iri("http://xn--rsum-bpad.example.org")));
-}
-
-/// The ranges of `ucschar` (section 2.2), transcribed: each at its first
-/// and last code point, and just outside.
-const UCSCHAR: [(u32, u32); 17] = [
-    (0xA0, 0xD7FF),
-    (0xF900, 0xFDCF),
-    (0xFDF0, 0xFFEF),
-    (0x10000, 0x1FFFD),
-    (0x20000, 0x2FFFD),
-    (0x30000, 0x3FFFD),
-    (0x40000, 0x4FFFD),
-    (0x50000, 0x5FFFD),
-    (0x60000, 0x6FFFD),
-    (0x70000, 0x7FFFD),
-    (0x80000, 0x8FFFD),
-    (0x90000, 0x9FFFD),
-    (0xA0000, 0xAFFFD),
-    (0xB0000, 0xBFFFD),
-    (0xC0000, 0xCFFFD),
-    (0xD0000, 0xDFFFD),
-    (0xE1000, 0xEFFFD),
-];
-
-/// The ranges of `iprivate`, transcribed.
-const IPRIVATE: [(u32, u32); 3] = [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
-
-fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
-    ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
 }
 
 /// Where each kind of character may stand: `http://` + userinfo `@` host

@@ -140,3 +140,34 @@ pub fn mutate(text: &str, seed: u64) -> String {
     }
     chars.into_iter().collect()
 }
+
+/// The ranges of `ucschar` (RFC 3987 section 2.2), transcribed, for the
+/// tests of each range at its first and last code point and just outside.
+pub const UCSCHAR_RANGES: [(u32, u32); 17] = [
+    (0xA0, 0xD7FF),
+    (0xF900, 0xFDCF),
+    (0xFDF0, 0xFFEF),
+    (0x10000, 0x1FFFD),
+    (0x20000, 0x2FFFD),
+    (0x30000, 0x3FFFD),
+    (0x40000, 0x4FFFD),
+    (0x50000, 0x5FFFD),
+    (0x60000, 0x6FFFD),
+    (0x70000, 0x7FFFD),
+    (0x80000, 0x8FFFD),
+    (0x90000, 0x9FFFD),
+    (0xA0000, 0xAFFFD),
+    (0xB0000, 0xBFFFD),
+    (0xC0000, 0xCFFFD),
+    (0xD0000, 0xDFFFD),
+    (0xE1000, 0xEFFFD),
+];
+
+/// The ranges of `iprivate` (section 2.2), transcribed.
+pub const IPRIVATE_RANGES: [(u32, u32); 3] =
+    [(0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD)];
+
+/// Whether code point `c` is in one of `ranges`.
+pub fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
+    ranges.iter().any(|&(a, b)| (a..=b).contains(&c))
+}
