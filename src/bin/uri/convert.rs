@@ -35,8 +35,8 @@ pub fn to_iri(args: &ToIriArgs) -> io::Result<ExitCode> {
 }
 
 /// Writes `convert` of each input, one a line, or reports its error as
-/// `uri parse` does.
-fn each(
+/// `uri parse` does (`uri normalize` too).
+pub fn each(
     inputs: &[String],
     convert: impl Fn(&str) -> Result<String, rfc3986::ParseError>,
 ) -> io::Result<ExitCode> {
