@@ -16,6 +16,10 @@
 //!   parser derived from a one-rule pest grammar that only checks every
 //!   byte is in the URI alphabet: the least any pest-derived parser can
 //!   cost on this corpus.
+//! - `parse-iri`: the IRI parsers (`Iri::parse`, fluent-uri's `IriRef`,
+//!   oxiri's `IriRef`, iri-string's `IriReferenceStr`) on the same corpus
+//!   with words replaced by non-ASCII ones where RFC 3987 allows them
+//!   (`corpus::iri_corpus`).
 //! - `rejected`: 10,000 references of the corpus with one character
 //!   replaced by one no URI may hold (a space, `<`, `"`, ...); every crate
 //!   rejects each. `rfc3986` explains each rejection with pest_derive's
@@ -175,6 +179,48 @@ fn parse(c: &mut Criterion) {
     let mut group = c.benchmark_group("parse");
     group.throughput(Throughput::Elements(corpus.len() as u64));
     for (name, read) in PARSERS {
+        group.bench_function(name, |b| {
+            b.iter(|| corpus.iter().map(|s| read(black_box(s))).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+/// The rows of the `parse-iri` group: IRI parsers on the IRI corpus
+/// (`corpus::iri_corpus`), `fluent-uri` first.
+const IRI_PARSERS: [(&str, Reader); 4] = [
+    ("fluent-uri", |s| match fluent_uri::IriRef::parse(s) {
+        Ok(iri) => 1 + iri.authority().map_or(0, |a| a.as_str().len()) + iri.path().as_str().len(),
+        Err(_) => 0,
+    }),
+    ("rfc3986", |s| match rfc3986::Iri::parse(s) {
+        Ok(iri) => 1 + iri.authority().map_or(0, |a| a.as_str().len()) + iri.path().len(),
+        Err(_) => 0,
+    }),
+    ("oxiri", oxiri),
+    (
+        "iri-string",
+        |s| match iri_string::types::IriReferenceStr::new(s) {
+            Ok(iri) => 1 + iri.authority_str().map_or(0, str::len) + iri.path_str().len(),
+            Err(_) => 0,
+        },
+    ),
+];
+
+fn parse_iri(c: &mut Criterion) {
+    let corpus = corpus::iri_corpus();
+    let international = corpus.iter().filter(|s| !s.is_ascii()).count();
+    eprintln!(
+        "IRI corpus: {} references, {international} with characters above ASCII",
+        corpus.len()
+    );
+    for (name, read) in IRI_PARSERS {
+        let rejected = corpus.iter().filter(|s| read(s) == 0).count();
+        eprintln!("{name:>10} rejects {rejected} of them");
+    }
+    let mut group = c.benchmark_group("parse-iri");
+    group.throughput(Throughput::Elements(corpus.len() as u64));
+    for (name, read) in IRI_PARSERS {
         group.bench_function(name, |b| {
             b.iter(|| corpus.iter().map(|s| read(black_box(s))).sum::<usize>())
         });
@@ -648,7 +694,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, rejected, schemes, scaling, resolve, normalize, to_string, edit
+    targets = parse, parse_iri, rejected, schemes, scaling, resolve, normalize, to_string, edit
 }
 
 fn main() {
@@ -675,8 +721,13 @@ fn main() {
             ]
         })
         .collect();
+    let iri_rows = IRI_PARSERS
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .collect();
     report(&[
         ("parse", parse_rows, "per 10k refs"),
+        ("parse-iri", iri_rows, "per 10k refs"),
         ("rejected", rows(&["fluent-uri", "rfc3986"]), "per 10k refs"),
         ("schemes", scheme_rows, "per run"),
         ("scaling", scaling_rows, "per URI"),

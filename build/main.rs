@@ -5,6 +5,8 @@
 //! pest_derive generates one parser from it (public, used to explain
 //! failures and by `parse_with`), this script the other (the fast one).
 //! Both follow the file: editing it changes what `Uri::parse` accepts.
+//! `iri.pest`, RFC 3987's rules on top of it, is compiled the same way, for
+//! `Iri::parse`.
 
 mod compiler;
 
@@ -17,6 +19,7 @@ use std::path::{Path, PathBuf};
 /// attributes of the matching pest_derive parser list them).
 const GRAMMARS: &[(&str, &[&str])] = &[
     ("uri.rs", &["uri.pest"]),
+    ("iri.rs", &["uri.pest", "iri.pest"]),
     ("http.rs", &["uri.pest", "src/schemes/http.pest"]),
     ("mailto.rs", &["uri.pest", "src/schemes/mailto.pest"]),
     ("urn.rs", &["uri.pest", "src/schemes/urn.pest"]),

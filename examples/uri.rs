@@ -3,6 +3,7 @@
 //! ```text
 //! cargo run --example uri -- 'foo://example.com:8042/over/there?name=ferret#nose'
 //! cargo run --example uri            # the RFC's example URIs
+//! cargo run --example uri -- --iri 'https://例え.jp/パス?q=値'   # IRIs (RFC 3987)
 //! ```
 //!
 //! Undefined components show as `(undefined)`, empty ones as `""`. An
@@ -12,7 +13,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use rfc3986::{Host, Uri};
+use rfc3986::{Host, Iri, Uri};
 
 /// RFC 3986 section 1.1.2, then the two examples of section 3.
 const RFC_EXAMPLES: [&str; 10] = [
@@ -29,7 +30,11 @@ const RFC_EXAMPLES: [&str; 10] = [
 ];
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let iri = args.first().is_some_and(|a| a == "--iri");
+    if iri {
+        args.remove(0);
+    }
     let inputs: Vec<&str> = if args.is_empty() {
         RFC_EXAMPLES.to_vec()
     } else {
@@ -37,7 +42,7 @@ fn main() -> ExitCode {
     };
     let mut all_valid = true;
     // A closed pipe (`| head`) ends the output quietly.
-    let _ = show(&inputs, &mut io::stdout().lock(), &mut all_valid);
+    let _ = show(&inputs, iri, &mut io::stdout().lock(), &mut all_valid);
     if all_valid {
         ExitCode::SUCCESS
     } else {
@@ -45,14 +50,26 @@ fn main() -> ExitCode {
     }
 }
 
-pub fn show(inputs: &[&str], out: &mut impl Write, all_valid: &mut bool) -> io::Result<()> {
+/// Writes each input's table, parsed as a URI reference, or as an IRI
+/// reference when `iri`.
+pub fn show(
+    inputs: &[&str],
+    iri: bool,
+    out: &mut impl Write,
+    all_valid: &mut bool,
+) -> io::Result<()> {
     for (i, input) in inputs.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
         writeln!(out, "{input}")?;
-        match Uri::parse(input) {
-            Ok(uri) => write_table(&uri, out)?,
+        let parsed = if iri {
+            Iri::parse(input).map(|iri| write_table(&fields!(iri, "IRI"), out))
+        } else {
+            Uri::parse(input).map(|uri| write_table(&fields!(uri, "URI"), out))
+        };
+        match parsed {
+            Ok(written) => written?,
             Err(err) => {
                 writeln!(out, "{err:#}")?;
                 *all_valid = false;
@@ -62,13 +79,53 @@ pub fn show(inputs: &[&str], out: &mut impl Write, all_valid: &mut bool) -> io::
     Ok(())
 }
 
-fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
+/// The components of a parsed reference, read the same way from a `Uri`
+/// and an `Iri` (which have the same accessors).
+struct Fields<'a> {
+    /// "URI" or "IRI", for an absolute reference.
+    absolute: &'static str,
+    relative: bool,
+    scheme: Option<&'a str>,
+    authority: Option<&'a str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a Host>,
+    host_str: Option<&'a str>,
+    port_str: Option<&'a str>,
+    port: Option<u16>,
+    path: &'a str,
+    segments: Vec<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+macro_rules! fields {
+    ($parsed:ident, $absolute:literal) => {
+        Fields {
+            absolute: $absolute,
+            relative: $parsed.is_relative(),
+            scheme: $parsed.scheme(),
+            authority: $parsed.authority().map(|a| a.as_str()),
+            userinfo: $parsed.userinfo(),
+            host: $parsed.host(),
+            host_str: $parsed.host_str(),
+            port_str: $parsed.port_str(),
+            port: $parsed.port(),
+            path: $parsed.path(),
+            segments: $parsed.path_segments().collect(),
+            query: $parsed.query(),
+            fragment: $parsed.fragment(),
+        }
+    };
+}
+use fields;
+
+fn write_table(uri: &Fields<'_>, out: &mut impl Write) -> io::Result<()> {
     let text = |value: Option<&str>| match value {
         None => "(undefined)".to_string(),
         Some("") => "\"\"".to_string(),
         Some(value) => value.to_string(),
     };
-    let host = match uri.host() {
+    let host = match uri.host {
         None => text(None),
         Some(host) => {
             let kind = match host {
@@ -79,39 +136,40 @@ fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
                 }
                 Host::RegName(_) => "reg-name".to_string(),
             };
-            format!("{}  ({kind})", text(uri.host_str()))
+            format!("{}  ({kind})", text(uri.host_str))
         }
     };
-    let port = match (uri.port_str(), uri.port()) {
+    let port = match (uri.port_str, uri.port) {
         (Some(digits), Some(number)) if digits != number.to_string() => {
             format!("{digits}  (number {number})")
         }
         (port, _) => text(port),
     };
     let segments = uri
-        .path_segments()
+        .segments
+        .iter()
         .map(|s| format!("{s:?}"))
         .collect::<Vec<_>>()
         .join(", ");
     let rows = [
         (
             "reference",
-            if uri.is_relative() {
+            if uri.relative {
                 "relative reference"
             } else {
-                "URI"
+                uri.absolute
             }
             .to_string(),
         ),
-        ("scheme", text(uri.scheme())),
-        ("authority", text(uri.authority().map(|a| a.as_str()))),
-        ("userinfo", text(uri.userinfo())),
+        ("scheme", text(uri.scheme)),
+        ("authority", text(uri.authority)),
+        ("userinfo", text(uri.userinfo)),
         ("host", host),
         ("port", port),
-        ("path", text(Some(uri.path()))),
+        ("path", text(Some(uri.path))),
         ("segments", format!("[{segments}]")),
-        ("query", text(uri.query())),
-        ("fragment", text(uri.fragment())),
+        ("query", text(uri.query)),
+        ("fragment", text(uri.fragment)),
     ];
     let width = rows.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
     for (name, value) in rows {

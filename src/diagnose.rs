@@ -15,23 +15,18 @@ use pest::Parser;
 
 use crate::builder::Component;
 use crate::chars;
-use crate::compiled;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::{RfcRule, Rule, UriRule};
+use crate::grammar::{RfcRule, UriRule};
 use crate::lower::{lower, pest_nodes};
 use crate::parts::{HostParts, Parts};
 use crate::percent;
+use crate::syntax::Syntax;
 
-/// What may follow each kind of prefix, in the RFC's terms.
+/// What may follow each kind of prefix, in the RFC's terms, where both
+/// grammars say the same.
 mod expected {
     pub const START: &str = r##"scheme, path, "?", "#" or end of input"##;
-    pub const PATH: &str = r##"pchar, "/", "?", "#" or end of input"##;
-    pub const QUERY: &str = r##"pchar, "/", "?", "#" or end of input"##;
-    pub const FRAGMENT: &str = r##"pchar, "/", "?" or end of input"##;
-    pub const HOST_START: &str = r##"userinfo, host, "/", "?", "#" or end of input"##;
-    pub const REG_NAME: &str = r##"reg-name character, ":" port, "/", "?", "#" or end of input"##;
     pub const AFTER_IP_LITERAL: &str = r##"":" port, "/", "?", "#" or end of input"##;
-    pub const USERINFO: &str = r##"userinfo character or "@""##;
     pub const PORT: &str = r##"DIGIT, "/", "?", "#" or end of input"##;
     pub const PCT_ENCODED: &str = r##""%" HEXDIG HEXDIG"##;
     pub const SCHEME_START: &str = "ALPHA";
@@ -43,6 +38,55 @@ mod expected {
     pub const IPVFUTURE_DOT: &str = r##"HEXDIG or ".""##;
     pub const IPVFUTURE_ADDRESS: &str = r##"unreserved, sub-delims or ":""##;
     pub const IPVFUTURE_MORE: &str = r##"unreserved, sub-delims, ":" or "]""##;
+}
+
+/// What may follow each kind of prefix where the grammars differ, in each
+/// grammar's rule names (RFC 3987 puts an "i" before the rules it extends).
+pub(crate) struct Expected {
+    path: &'static str,
+    query: &'static str,
+    fragment: &'static str,
+    host_start: &'static str,
+    reg_name: &'static str,
+    userinfo: &'static str,
+    /// What a component given to the builder may hold.
+    component_userinfo: &'static str,
+    component_host: &'static str,
+    component_path: &'static str,
+    component_query: &'static str,
+    component_fragment: &'static str,
+}
+
+impl Expected {
+    /// `uri.pest`'s.
+    pub(crate) const URI: Expected = Expected {
+        path: r##"pchar, "/", "?", "#" or end of input"##,
+        query: r##"pchar, "/", "?", "#" or end of input"##,
+        fragment: r##"pchar, "/", "?" or end of input"##,
+        host_start: r##"userinfo, host, "/", "?", "#" or end of input"##,
+        reg_name: r##"reg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"userinfo character or "@""##,
+        component_userinfo: r#"unreserved, pct-encoded, sub-delims or ":""#,
+        component_host: "unreserved, pct-encoded or sub-delims, or an IP address",
+        component_path: r#"pchar or "/""#,
+        component_query: r#"pchar, "/" or "?""#,
+        component_fragment: r#"pchar, "/" or "?""#,
+    };
+
+    /// `iri.pest`'s.
+    pub(crate) const IRI: Expected = Expected {
+        path: r##"ipchar, "/", "?", "#" or end of input"##,
+        query: r##"ipchar, iprivate, "/", "?", "#" or end of input"##,
+        fragment: r##"ipchar, "/", "?" or end of input"##,
+        host_start: r##"iuserinfo, ihost, "/", "?", "#" or end of input"##,
+        reg_name: r##"ireg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"iuserinfo character or "@""##,
+        component_userinfo: r#"iunreserved, pct-encoded, sub-delims or ":""#,
+        component_host: "iunreserved, pct-encoded or sub-delims, or an IP address",
+        component_path: r#"ipchar or "/""#,
+        component_query: r#"ipchar, iprivate, "/" or "?""#,
+        component_fragment: r#"ipchar, "/" or "?""#,
+    };
 }
 
 /// The component a valid prefix of the input ends in.
@@ -94,8 +138,12 @@ impl Context {
         // The grammar reads userinfo only when an "@" ends it, so a bad
         // character before a later "@" belongs to the userinfo.
         let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let userinfo_ahead = authority.userinfo.is_none()
-            && authority_rest.get(1..).is_some_and(|r| r.contains('@'));
+        let userinfo_ahead = authority.userinfo.is_none() && {
+            // After the character at fault, however many bytes it takes.
+            let mut after = authority_rest.chars();
+            after.next();
+            after.as_str().contains('@')
+        };
         if authority.port_span.is_some() {
             // `user:pass` before an "@" reads as far as `user:` as a host
             // and an empty port: it is userinfo all the same.
@@ -118,24 +166,29 @@ impl Context {
 
     /// The kind of error for a misplaced URI character here, and what
     /// could have come instead.
-    fn error(self) -> (ErrorKind, &'static str) {
+    fn error(self, expected: &Expected) -> (ErrorKind, &'static str) {
         match self {
             Context::Start => (ErrorKind::Path, expected::START),
-            Context::FirstSegment | Context::Path => (ErrorKind::Path, expected::PATH),
-            Context::Query => (ErrorKind::Query, expected::QUERY),
-            Context::Fragment => (ErrorKind::Fragment, expected::FRAGMENT),
-            Context::HostStart => (ErrorKind::Host, expected::HOST_START),
-            Context::RegName => (ErrorKind::Host, expected::REG_NAME),
+            Context::FirstSegment | Context::Path => (ErrorKind::Path, expected.path),
+            Context::Query => (ErrorKind::Query, expected.query),
+            Context::Fragment => (ErrorKind::Fragment, expected.fragment),
+            Context::HostStart => (ErrorKind::Host, expected.host_start),
+            Context::RegName => (ErrorKind::Host, expected.reg_name),
             Context::AfterIpLiteral => (ErrorKind::Host, expected::AFTER_IP_LITERAL),
-            Context::Userinfo => (ErrorKind::Userinfo, expected::USERINFO),
+            Context::Userinfo => (ErrorKind::Userinfo, expected.userinfo),
             Context::Port => (ErrorKind::Port, expected::PORT),
         }
     }
 }
 
-/// Turns pest's error for `input`, parsed from `entry`, into a
-/// [`ParseError`].
-pub(crate) fn diagnose<P, R>(entry: R, input: &str, failure: &pest::error::Error<R>) -> ParseError
+/// Turns pest's error for `input`, parsed from `entry` of a grammar of
+/// `syntax`, into a [`ParseError`].
+pub(crate) fn diagnose<P, R>(
+    syntax: &Syntax,
+    entry: R,
+    input: &str,
+    failure: &pest::error::Error<R>,
+) -> ParseError
 where
     P: Parser<R>,
     R: UriRule,
@@ -177,7 +230,7 @@ where
     let rest = &input[offset..];
 
     let Some(found) = rest.chars().next() else {
-        let (kind, expected) = context.error();
+        let (kind, expected) = context.error(syntax.expected);
         return ParseError::new(kind, input, offset, expected);
     };
     match (context, found) {
@@ -187,11 +240,11 @@ where
             offset,
             expected::PCT_ENCODED,
         ),
-        (Context::Start | Context::FirstSegment, ':') => scheme::<P, R>(input),
-        (Context::HostStart, '[') => ip_literal::<P, R>(input, offset + 1),
+        (Context::Start | Context::FirstSegment, ':') => scheme::<P, R>(syntax, input),
+        (Context::HostStart, '[') => ip_literal::<P, R>(syntax, input, offset + 1),
         (context, _) => {
-            let (kind, expected) = context.error();
-            error(kind, input, offset, expected)
+            let (kind, expected) = context.error(syntax.expected);
+            error(syntax, kind, input, offset, expected)
         }
     }
 }
@@ -210,13 +263,19 @@ pub(crate) fn failure_offset<R: pest::RuleType>(
 }
 
 /// An error of `kind` at `offset`, unless the character there belongs to
-/// no part of a URI: that is [`ErrorKind::InvalidCharacter`] wherever it
-/// stands.
-fn error(kind: ErrorKind, input: &str, offset: usize, expected: &'static str) -> ParseError {
+/// no part of a reference of `syntax`: that is
+/// [`ErrorKind::InvalidCharacter`] wherever it stands.
+fn error(
+    syntax: &Syntax,
+    kind: ErrorKind,
+    input: &str,
+    offset: usize,
+    expected: &'static str,
+) -> ParseError {
     let stray = input[offset..]
         .chars()
         .next()
-        .is_some_and(|c| !is_uri_char(c));
+        .is_some_and(|c| !syntax.chars.contains(c));
     let kind = if stray {
         ErrorKind::InvalidCharacter
     } else {
@@ -228,14 +287,14 @@ fn error(kind: ErrorKind, input: &str, offset: usize, expected: &'static str) ->
 /// A relative reference cannot have `:` in its first segment, so an input
 /// whose first segment does was meant as a URI: its scheme is what is
 /// wrong, at the first character the grammar's `scheme` rule does not take.
-fn scheme<P: Parser<R>, R: UriRule>(input: &str) -> ParseError {
+fn scheme<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str) -> ParseError {
     match match_len::<P, R>(RfcRule::Scheme, input) {
         Some(len) if input[len..].starts_with(':') => {
             // The scheme is fine; only a grammar that is not the RFC's gets here.
-            error(ErrorKind::Path, input, len, expected::PATH)
+            error(syntax, ErrorKind::Path, input, len, syntax.expected.path)
         }
-        Some(len) => error(ErrorKind::Scheme, input, len, expected::SCHEME),
-        None => error(ErrorKind::Scheme, input, 0, expected::SCHEME_START),
+        Some(len) => error(syntax, ErrorKind::Scheme, input, len, expected::SCHEME),
+        None => error(syntax, ErrorKind::Scheme, input, 0, expected::SCHEME_START),
     }
 }
 
@@ -244,23 +303,27 @@ fn scheme<P: Parser<R>, R: UriRule>(input: &str) -> ParseError {
 /// either (the first error in it), or, for a relative reference, the byte
 /// where a scheme stops being possible.
 pub(crate) fn not_a_uri(input: &str) -> ParseError {
-    use crate::grammar::UriParser;
+    use crate::grammar::{Rule, UriParser};
     match crate::uri::Uri::parse(input) {
         Err(error) => error,
-        Ok(_) => scheme::<UriParser, Rule>(input),
+        Ok(_) => scheme::<UriParser, Rule>(&crate::syntax::URI, input),
     }
 }
 
 /// An IP literal that the grammar rejected; `start` is the byte after `[`.
-fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError {
+fn ip_literal<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str, start: usize) -> ParseError {
     let literal = &input[start..];
     let unclosed_or =
         |after: usize, kind: ErrorKind, expected: &'static str| match input[after..].chars().next()
         {
-            None | Some('/' | '?' | '#') => {
-                error(ErrorKind::IpLiteral, input, after, expected::CLOSE_BRACKET)
-            }
-            Some(_) => error(kind, input, after, expected),
+            None | Some('/' | '?' | '#') => error(
+                syntax,
+                ErrorKind::IpLiteral,
+                input,
+                after,
+                expected::CLOSE_BRACKET,
+            ),
+            Some(_) => error(syntax, kind, input, after, expected),
         };
 
     if literal.starts_with(['v', 'V']) {
@@ -280,16 +343,20 @@ fn ip_literal<P: Parser<R>, R: UriRule>(input: &str, start: usize) -> ParseError
         } else {
             (start + 2 + version, expected::IPVFUTURE_ADDRESS)
         };
-        return error(ErrorKind::IpvFuture, input, at, expected);
+        return error(syntax, ErrorKind::IpvFuture, input, at, expected);
     }
 
     match match_len::<P, R>(RfcRule::Ipv6Address, literal) {
         Some(len) => unclosed_or(start + len, ErrorKind::Ipv6Address, expected::CLOSE_BRACKET),
         // Nothing between "[" and "]", or nothing before the authority ends.
-        None if literal.is_empty() || literal.starts_with([']', '/', '?', '#']) => {
-            error(ErrorKind::IpLiteral, input, start, expected::IP_LITERAL)
-        }
-        None => error(ErrorKind::Ipv6Address, input, start, expected::IPV6),
+        None if literal.is_empty() || literal.starts_with([']', '/', '?', '#']) => error(
+            syntax,
+            ErrorKind::IpLiteral,
+            input,
+            start,
+            expected::IP_LITERAL,
+        ),
+        None => error(syntax, ErrorKind::Ipv6Address, input, start, expected::IPV6),
     }
 }
 
@@ -306,45 +373,38 @@ fn is_pct_encoded(s: &str) -> bool {
     percent::octet_at(s.as_bytes(), 0).is_some()
 }
 
-/// Whether `c` may appear somewhere in a URI: `unreserved`, `reserved` or
-/// the `%` of `pct-encoded` (section 2). Any other character is an error
-/// wherever it stands.
-fn is_uri_char(c: char) -> bool {
-    chars::URI.contains(c)
-}
-
-/// Checks that `rule` of the grammar matches all of `text`, the text given
-/// for `component` (the builder's and setters' check), with the compiled
-/// parser, which gives where the match ends; past it is the error.
-pub(crate) fn component(component: Component, rule: Rule, text: &str) -> Result<(), ParseError> {
-    let mut tree = compiled::uri::tree(text);
+/// Checks that the rule of `syntax`'s grammar for `component` (`rule`)
+/// matches all of `text`, the text given for it (the builder's and
+/// setters' check), with the compiled parser, which gives where the match
+/// ends; past it is the error.
+pub(crate) fn component(
+    syntax: &Syntax,
+    component: Component,
+    rule: RfcRule,
+    text: &str,
+) -> Result<(), ParseError> {
     // `None` when the rule cannot match even the empty string there (a
     // scheme needs a letter).
-    let matched = compiled::uri::run(rule, &mut tree);
+    let matched = (syntax.matches)(rule, text);
     if matched == Some(text.len()) {
         return Ok(());
     }
     let matched = matched.unwrap_or(0);
+    let expected = syntax.expected;
     let (kind, expected) = match component {
         Component::Scheme if matched == 0 => (ErrorKind::Scheme, expected::SCHEME_START),
         Component::Scheme => (ErrorKind::Scheme, r#"ALPHA, DIGIT, "+", "-" or ".""#),
-        Component::Userinfo => (
-            ErrorKind::Userinfo,
-            r#"unreserved, pct-encoded, sub-delims or ":""#,
-        ),
-        Component::Host => (
-            ErrorKind::Host,
-            "unreserved, pct-encoded or sub-delims, or an IP address",
-        ),
+        Component::Userinfo => (ErrorKind::Userinfo, expected.component_userinfo),
+        Component::Host => (ErrorKind::Host, expected.component_host),
         Component::Port => (ErrorKind::Port, "DIGIT"),
-        Component::Path => (ErrorKind::Path, r#"pchar or "/""#),
+        Component::Path => (ErrorKind::Path, expected.component_path),
         Component::PathSegment => (ErrorKind::Path, "pchar"),
-        Component::Query => (ErrorKind::Query, r#"pchar, "/" or "?""#),
+        Component::Query => (ErrorKind::Query, expected.component_query),
         Component::QueryPair => (
             ErrorKind::Query,
             r#"pchar, "/" or "?", but not "&", "=" or "+""#,
         ),
-        Component::Fragment => (ErrorKind::Fragment, r#"pchar, "/" or "?""#),
+        Component::Fragment => (ErrorKind::Fragment, expected.component_fragment),
     };
     let rest = &text[matched..];
     match rest.chars().next() {
@@ -354,6 +414,6 @@ pub(crate) fn component(component: Component, rule: Rule, text: &str) -> Result<
             matched,
             expected::PCT_ENCODED,
         )),
-        _ => Err(error(kind, text, matched, expected)),
+        _ => Err(error(syntax, kind, text, matched, expected)),
     }
 }

@@ -63,6 +63,11 @@ pub enum ErrorKind {
     PercentEncoding,
     /// A character that no part of a URI may contain.
     InvalidCharacter,
+    /// A bidirectional formatting character (LRM, RLM, LRE, RLE, LRO, RLO
+    /// or PDF), which RFC 3987 section 4.1 says IRIs must not contain. The
+    /// IRI grammar accepts them; only
+    /// [`Iri::check_bidi`](crate::Iri::check_bidi) reports this.
+    BidiFormatting,
     /// The parse tree does not have the shape the lowering reads. Only a
     /// grammar that was edited or extended can produce this; the crate's own
     /// grammar never does.
@@ -85,6 +90,7 @@ impl ErrorKind {
             ErrorKind::Fragment => "invalid fragment",
             ErrorKind::PercentEncoding => "invalid percent-encoding",
             ErrorKind::InvalidCharacter => "invalid character",
+            ErrorKind::BidiFormatting => "bidirectional formatting character",
             ErrorKind::Grammar => "unexpected parse tree",
         }
     }
@@ -371,6 +377,11 @@ pub enum Error {
     /// round: the conversions of the `http` and `url` features.
     #[error(transparent)]
     Convert(#[from] crate::ConvertError),
+    /// A registered name that IDNA cannot convert:
+    /// [`Iri::to_uri_idna`](crate::Iri::to_uri_idna).
+    #[cfg(feature = "idna")]
+    #[error(transparent)]
+    Idna(#[from] crate::IdnaError),
 }
 
 impl From<crate::schemes::SchemeViolation> for Error {

@@ -166,31 +166,7 @@ pub trait UriRule: pest::RuleType {
 #[macro_export]
 macro_rules! impl_uri_rule {
     ($rule:ident) => {
-        impl $crate::UriRule for $rule {
-            fn rfc_rule(self) -> ::core::option::Option<$crate::RfcRule> {
-                $crate::__uri_rule_table!(@to self, $rule)
-            }
-
-            fn from_rfc_rule(rule: $crate::RfcRule) -> ::core::option::Option<Self> {
-                $crate::__uri_rule_table!(@from rule, $rule)
-            }
-        }
-    };
-}
-
-/// The one table of RFC rule names, used by [`impl_uri_rule!`] in both
-/// directions. Not public API.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __uri_rule_table {
-    (@to $value:expr, $rule:ident) => {
-        $crate::__uri_rule_table!(@map to $value, $rule)
-    };
-    (@from $value:expr, $rule:ident) => {
-        $crate::__uri_rule_table!(@map from $value, $rule)
-    };
-    (@map $dir:ident $value:expr, $rule:ident) => {
-        $crate::__uri_rule_table!(@emit $dir $value, $rule,
+        $crate::__uri_rule_table!(@impl $rule,
             URI_reference => UriReference,
             URI => Uri,
             absolute_URI => AbsoluteUri,
@@ -215,7 +191,27 @@ macro_rules! __uri_rule_table {
             reg_name => RegName,
             IPv6address => Ipv6Address,
             IPvFuture => IpvFuture,
-        )
+        );
+    };
+}
+
+/// Implements [`UriRule`] for `$rule` from a table of its rules and the
+/// RFC rules each one is: [`impl_uri_rule!`] gives it uri.pest's names, the
+/// IRI grammar its own (RFC 3987 renames the rules it extends). Not public
+/// API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __uri_rule_table {
+    (@impl $rule:ident, $($pest:ident => $rfc:ident,)*) => {
+        impl $crate::UriRule for $rule {
+            fn rfc_rule(self) -> ::core::option::Option<$crate::RfcRule> {
+                $crate::__uri_rule_table!(@emit to self, $rule, $($pest => $rfc,)*)
+            }
+
+            fn from_rfc_rule(rule: $crate::RfcRule) -> ::core::option::Option<Self> {
+                $crate::__uri_rule_table!(@emit from rule, $rule, $($pest => $rfc,)*)
+            }
+        }
     };
     // A table indexed by the rule's discriminant, built at compile time:
     // one load per pair, where a `match` becomes a jump through a table

@@ -131,6 +131,7 @@ mod convert;
 mod diagnose;
 mod error;
 mod grammar;
+mod iri;
 mod lower;
 mod normalize;
 mod parts;
@@ -144,6 +145,7 @@ mod resolve;
 pub mod schemes;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod syntax;
 mod uri;
 
 /// Not public API: what the compiled parsers of this crate's own tests
@@ -153,10 +155,16 @@ pub mod __private {
     pub use crate::compiled::runtime;
 
     pub use crate::compiled::{compare_all, compare_uri};
+    pub use crate::iri::compare_iri;
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {
         pub use crate::chars::*;
+    }
+
+    /// The character tables derived from `uri.pest` and `iri.pest`.
+    pub mod iri_chars {
+        pub use crate::iri::chars::*;
     }
 }
 
@@ -171,6 +179,9 @@ pub use builder::{BuildError, Component, UriBuilder};
 pub use convert::ConvertError;
 pub use error::{Error, ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+#[cfg(feature = "idna")]
+pub use iri::IdnaError;
+pub use iri::{Iri, IriBuilder, IriParser, IriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
@@ -212,8 +223,18 @@ where
     P: pest::Parser<R>,
     R: UriRule,
 {
+    parse_as::<P, R>(&syntax::URI, entry, input)
+}
+
+/// [`parse_with`] for a grammar of `syntax`, whose errors are diagnosed in
+/// its terms.
+fn parse_as<P, R>(syntax: &syntax::Syntax, entry: R, input: &str) -> Result<Uri, ParseError>
+where
+    P: pest::Parser<R>,
+    R: UriRule,
+{
     match P::parse(entry, input) {
         Ok(pairs) => Uri::from_nodes(input, lower::pest_nodes(pairs)),
-        Err(error) => Err(diagnose::diagnose::<P, R>(entry, input, &error)),
+        Err(error) => Err(diagnose::diagnose::<P, R>(syntax, entry, input, &error)),
     }
 }

@@ -7,10 +7,10 @@ use core::fmt::{self, Write as _};
 use core::net::Ipv6Addr;
 
 use crate::authority::{Authority, Host};
-use crate::chars;
 use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
-use crate::percent;
+use crate::percent::{self, Piece};
 use crate::recompose::Recomposition;
+use crate::syntax::{self, Syntax};
 use crate::uri::Uri;
 
 impl Uri {
@@ -58,7 +58,13 @@ impl Uri {
     /// [`normalize_syntax`]: Self::normalize_syntax
     #[must_use]
     pub fn normalize(&self) -> Uri {
-        normalized(self, Rung::SchemeBased)
+        normalized(self, &syntax::URI, Rung::SchemeBased)
+    }
+
+    /// [`normalize`](Self::normalize) for a reference of `syntax`, whose
+    /// grammar says which percent-encodings stand for themselves.
+    pub(crate) fn normalize_as(&self, syntax: &Syntax) -> Uri {
+        normalized(self, syntax, Rung::SchemeBased)
     }
 
     /// The syntax-based normal form of this URI reference (RFC 3986
@@ -113,7 +119,7 @@ impl Uri {
     /// [`normalize`]: Self::normalize
     #[must_use]
     pub fn normalize_syntax(&self) -> Uri {
-        normalized(self, Rung::Syntax)
+        normalized(self, &syntax::URI, Rung::Syntax)
     }
 
     /// Whether this URI reference and `other` are equivalent by
@@ -141,7 +147,12 @@ impl Uri {
     /// ```
     #[must_use]
     pub fn equivalent(&self, other: &Uri) -> bool {
-        self == other || self.normalize() == other.normalize()
+        self.equivalent_as(&syntax::URI, other)
+    }
+
+    /// [`equivalent`](Self::equivalent) for references of `syntax`.
+    pub(crate) fn equivalent_as(&self, syntax: &Syntax, other: &Uri) -> bool {
+        self == other || self.normalize_as(syntax) == other.normalize_as(syntax)
     }
 }
 
@@ -154,10 +165,12 @@ enum Rung {
     SchemeBased,
 }
 
-/// The normal form of `uri` up to `rung`: one implementation for both
-/// rungs, the scheme-based steps skipped below it.
-fn normalized(uri: &Uri, rung: Rung) -> Uri {
-    if is_normal(uri, rung) {
+/// The normal form of `uri`, a reference of `syntax`, up to `rung`: one
+/// implementation for both rungs and both grammars, the scheme-based steps
+/// skipped below it.
+fn normalized(uri: &Uri, syntax: &Syntax, rung: Rung) -> Uri {
+    let decodes = syntax.decodes;
+    if is_normal(uri, decodes, rung) {
         return uri.clone();
     }
     let scheme = uri.scheme();
@@ -173,7 +186,7 @@ fn normalized(uri: &Uri, rung: Rung) -> Uri {
         });
     }
     if let Some(authority) = uri.authority() {
-        normalize_authority(&mut t, scheme, authority, rung);
+        normalize_authority(&mut t, scheme, authority, decodes, rung);
     }
     t.path_with(|text| {
         let start = text.len();
@@ -182,10 +195,10 @@ fn normalized(uri: &Uri, rung: Rung) -> Uri {
             // Each segment decoded as it is written: a `%2E%2E` that
             // decodes to `..` is a dot segment.
             remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
-                push_pct_normalized(text, segment, false);
+                push_pct_normalized(text, segment, |c| decodes(c, false), false);
             });
         } else {
-            push_pct_normalized(text, path, false);
+            push_pct_normalized(text, path, |c| decodes(c, false), false);
         }
         if rung == Rung::SchemeBased
             && text.len() == start
@@ -196,10 +209,12 @@ fn normalized(uri: &Uri, rung: Rung) -> Uri {
         }
     });
     if let Some(query) = uri.query() {
-        t.query_with(|text| push_pct_normalized(text, query, false));
+        t.query_with(|text| push_pct_normalized(text, query, |c| decodes(c, true), false));
     }
     if let Some(fragment) = uri.fragment() {
-        t.fragment_with(|text| push_pct_normalized(text, fragment, false));
+        t.fragment_with(|text| {
+            push_pct_normalized(text, fragment, |c| decodes(c, false), false);
+        });
     }
     t.finish()
 }
@@ -212,17 +227,21 @@ fn normalized(uri: &Uri, rung: Rung) -> Uri {
 fn removes_dot_segments(uri: &Uri) -> bool {
     uri.scheme().is_some() || uri.authority().is_some() || uri.path().starts_with('/')
 }
+/// Whether a percent-encoded character stands for itself (in the query,
+/// with `true`): [`Syntax::decodes`].
+type Decodes = fn(char, bool) -> bool;
 
 /// Writes the normal form of `authority`.
 fn normalize_authority(
     t: &mut Recomposition,
     scheme: Option<&str>,
     authority: &Authority,
+    decodes: Decodes,
     rung: Rung,
 ) {
     t.begin_authority();
     if let Some(userinfo) = authority.userinfo() {
-        t.userinfo_with(|text| push_pct_normalized(text, userinfo, false));
+        t.userinfo_with(|text| push_pct_normalized(text, userinfo, |c| decodes(c, false), false));
     }
     let host = authority.host_str();
     // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
@@ -244,7 +263,10 @@ fn normalize_authority(
                 text.push_str(host);
                 text[start..].make_ascii_lowercase();
             }
-            Host::RegName(_) => push_pct_normalized(text, host, true),
+            Host::RegName(_) => {
+                let lowercase = is_ascii_host(host, |c| decodes(c, false));
+                push_pct_normalized(text, host, |c| decodes(c, false), lowercase);
+            }
         },
         typed,
     );
@@ -266,7 +288,8 @@ fn normalize_authority(
 }
 
 /// Whether normalizing `uri` up to `rung` would change nothing.
-fn is_normal(uri: &Uri, rung: Rung) -> bool {
+fn is_normal(uri: &Uri, decodes: Decodes, rung: Rung) -> bool {
+    let elsewhere = |c| decodes(c, false);
     let scheme = uri.scheme();
     if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
         return false;
@@ -274,7 +297,7 @@ fn is_normal(uri: &Uri, rung: Rung) -> bool {
     if let Some(authority) = uri.authority() {
         if authority
             .userinfo()
-            .is_some_and(|u| !is_pct_normal(u, false))
+            .is_some_and(|u| !is_pct_normal(u, elsewhere, false))
         {
             return false;
         }
@@ -283,7 +306,7 @@ fn is_normal(uri: &Uri, rung: Rung) -> bool {
             Host::Ipv4(_) => true,
             Host::Ipv6(address) if rung == Rung::SchemeBased => is_rfc5952(host, address),
             Host::Ipv6(_) | Host::IpvFuture { .. } => !host.bytes().any(|b| b.is_ascii_uppercase()),
-            Host::RegName(_) => is_pct_normal(host, true),
+            Host::RegName(_) => is_pct_normal(host, elsewhere, is_ascii_host(host, elsewhere)),
         };
         if !host_is_normal {
             return false;
@@ -309,10 +332,14 @@ fn is_normal(uri: &Uri, rung: Rung) -> bool {
         }
         _ => uri.path(),
     };
-    is_pct_normal(path, false)
+    is_pct_normal(path, elsewhere, false)
         && !(removes_dot_segments(uri) && has_dot_segments(path))
-        && uri.query().is_none_or(|q| is_pct_normal(q, false))
-        && uri.fragment().is_none_or(|f| is_pct_normal(f, false))
+        && uri
+            .query()
+            .is_none_or(|q| is_pct_normal(q, |c| decodes(c, true), false))
+        && uri
+            .fragment()
+            .is_none_or(|f| is_pct_normal(f, elsewhere, false))
 }
 
 /// Whether the IP literal `literal` (with its brackets) holds `address` in
@@ -372,61 +399,51 @@ fn is_normal_port(digits: &str) -> bool {
     digits.len() == 1 || !digits.starts_with('0')
 }
 
-/// Whether [`push_pct_normalized`] would copy `s` unchanged.
-fn is_pct_normal(s: &str, lowercase: bool) -> bool {
-    let bytes = s.as_bytes();
-    if !lowercase && !bytes.contains(&b'%') {
-        return true;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(octet) = percent::octet_at(bytes, i) {
-            if chars::unreserved.has_byte(octet)
-                || bytes[i + 1].is_ascii_lowercase()
-                || bytes[i + 2].is_ascii_lowercase()
-            {
-                return false;
-            }
-            i += 3;
-        } else if lowercase && bytes[i].is_ascii_uppercase() {
-            return false;
-        } else {
-            i += 1;
-        }
-    }
-    true
+/// Whether a registered name is US-ASCII once its encodings of characters
+/// that stand for themselves are decoded: only such a host is
+/// case-insensitive (RFC 3987 section 5.3.2.1). Every URI host is.
+fn is_ascii_host(host: &str, decodes: impl Fn(char) -> bool) -> bool {
+    host.is_ascii()
+        && percent::pieces(host, decodes).all(|piece| match piece {
+            Piece::Decoded(c) => c.is_ascii(),
+            Piece::Text(_) | Piece::Kept(..) => true,
+        })
 }
 
-/// Appends `s` with each percent-encoding of an unreserved character
-/// decoded and the hexadecimal digits of the others uppercased; with
-/// `lowercase`, the other letters (and decoded ones) lowercased.
-fn push_pct_normalized(out: &mut String, s: &str, lowercase: bool) {
-    let bytes = s.as_bytes();
-    let mut copied = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(octet) = percent::octet_at(bytes, i) {
-            out.push_str(&s[copied..i]);
-            if chars::unreserved.has_byte(octet) {
-                let octet = if lowercase {
-                    octet.to_ascii_lowercase()
-                } else {
-                    octet
-                };
-                out.push(char::from(octet));
-            } else {
-                percent::push_octet(out, octet);
+/// Whether [`push_pct_normalized`] would copy `s` unchanged.
+fn is_pct_normal(s: &str, decodes: impl Fn(char) -> bool, lowercase: bool) -> bool {
+    if !lowercase && !s.contains('%') {
+        return true;
+    }
+    percent::pieces(s, decodes).all(|piece| match piece {
+        Piece::Text(text) => !(lowercase && text.bytes().any(|b| b.is_ascii_uppercase())),
+        Piece::Decoded(_) => false,
+        Piece::Kept(text, _) => !text.bytes().any(|b| b.is_ascii_lowercase()),
+    })
+}
+
+/// Appends `s` with each percent-encoding of a character that stands for
+/// itself (`decodes`: RFC 3986's unreserved characters, RFC 3987's
+/// `iunreserved`) decoded and the hexadecimal digits of the others
+/// uppercased; with `lowercase`, the other letters (and decoded ones)
+/// lowercased.
+fn push_pct_normalized(out: &mut String, s: &str, decodes: impl Fn(char) -> bool, lowercase: bool) {
+    if !s.contains('%') && !lowercase {
+        out.push_str(s);
+        return;
+    }
+    for piece in percent::pieces(s, decodes) {
+        match piece {
+            Piece::Text(text) => {
+                let start = out.len();
+                out.push_str(text);
+                if lowercase {
+                    out[start..].make_ascii_lowercase();
+                }
             }
-            i += 3;
-            copied = i;
-        } else if lowercase && bytes[i].is_ascii_uppercase() {
-            out.push_str(&s[copied..i]);
-            out.push(char::from(bytes[i].to_ascii_lowercase()));
-            i += 1;
-            copied = i;
-        } else {
-            i += 1;
+            Piece::Decoded(c) if lowercase => out.push(c.to_ascii_lowercase()),
+            Piece::Decoded(c) => out.push(c),
+            Piece::Kept(_, octet) => percent::push_octet(out, octet),
         }
     }
-    out.push_str(&s[copied..]);
 }

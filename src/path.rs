@@ -6,9 +6,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::builder::Component;
-use crate::chars;
 use crate::percent;
+use crate::syntax::Syntax;
 use crate::uri::Uri;
 
 /// Whether the first segment of `path` contains a `:`: as the path of a
@@ -46,11 +45,16 @@ pub(crate) fn disambiguation(path: &str, has_scheme: bool, has_authority: bool) 
 /// ([`Component::PathSegment`](crate::Component::PathSegment)), or as a
 /// `segment-nz-nc` when it is the first segment of a relative reference,
 /// where a `:` would read as the end of a scheme (section 4.2).
-pub(crate) fn push_segment(out: &mut String, segment: &str, first_of_relative: bool) {
+pub(crate) fn push_segment(
+    out: &mut String,
+    syntax: &Syntax,
+    segment: &str,
+    first_of_relative: bool,
+) {
     let keep = if first_of_relative {
-        &chars::segment_nz_nc
+        &syntax.segment_nz_nc
     } else {
-        percent::unencoded(Component::PathSegment)
+        &syntax.segment
     };
     percent::push_encoded(out, segment, keep);
 }

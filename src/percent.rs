@@ -50,7 +50,11 @@ const PATH: CharClass = chars::segment.with(&SLASH);
 
 /// A name or value of a query pair: a query character but the pair
 /// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
-pub(crate) const QUERY_PAIR: CharClass = chars::query.without(b"&=+");
+pub(crate) const QUERY_PAIR: CharClass = chars::query.without(QUERY_PAIR_DELIMITERS);
+
+/// What a query pair encodes although its query takes it: the pair
+/// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
+pub(crate) const QUERY_PAIR_DELIMITERS: &[u8] = b"&=+";
 
 /// No character: the scheme and the port have no percent-encoding.
 const NONE: CharClass = CharClass::new(0, &[]);
@@ -252,5 +256,94 @@ pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, FromUtf8Error> {
         // Borrowed means nothing was decoded: it is `s` itself.
         Cow::Borrowed(_) => Ok(Cow::Borrowed(s)),
         Cow::Owned(bytes) => String::from_utf8(bytes).map(Cow::Owned),
+    }
+}
+
+/// A piece of a component's text, read for its percent-encodings by
+/// [`pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Piece<'a> {
+    /// Text without a percent-encoding.
+    Text(&'a str),
+    /// Percent-encoded octets (one, or the UTF-8 of one character) that
+    /// stand for a character the caller decodes.
+    Decoded(char),
+    /// One percent-encoded octet that stays encoded: its three characters
+    /// as written, and its value.
+    Kept(&'a str, u8),
+}
+
+/// The pieces of `s`: each run of percent-encoded octets that is the
+/// strictly legal UTF-8 of a character for which `decodes` holds is that
+/// character ([`Piece::Decoded`]); every other encoded octet is kept
+/// ([`Piece::Kept`]), one by one. RFC 3987 section 3.2, steps 2 to 4: an
+/// octet that is not part of strictly legal UTF-8 (an overlong form such as
+/// `%C0%AF`, a surrogate, a lone continuation byte) or that encodes a
+/// character not allowed there stays encoded.
+pub(crate) fn pieces<'a>(
+    s: &'a str,
+    decodes: impl Fn(char) -> bool,
+) -> Pieces<'a, impl Fn(char) -> bool> {
+    Pieces { s, at: 0, decodes }
+}
+
+/// The iterator of [`pieces`].
+pub(crate) struct Pieces<'a, F> {
+    s: &'a str,
+    at: usize,
+    decodes: F,
+}
+
+impl<'a, F: Fn(char) -> bool> Iterator for Pieces<'a, F> {
+    type Item = Piece<'a>;
+
+    fn next(&mut self) -> Option<Piece<'a>> {
+        let bytes = self.s.as_bytes();
+        let at = self.at;
+        if at >= bytes.len() {
+            return None;
+        }
+        let Some(lead) = octet_at(bytes, at) else {
+            // Text up to the next encoding (a `%` that does not start one
+            // is text: a parsed component has none).
+            let end = bytes[at + 1..]
+                .iter()
+                .position(|&b| b == b'%')
+                .map_or(bytes.len(), |i| at + 1 + i);
+            self.at = end;
+            return Some(Piece::Text(&self.s[at..end]));
+        };
+        // The length of the UTF-8 sequence `lead` starts, if it starts one.
+        let len = match lead {
+            0x00..=0x7f => 1,
+            0xc2..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf4 => 4,
+            _ => 0,
+        };
+        let mut utf8 = [lead, 0, 0, 0];
+        let complete = len > 0
+            && (1..len).all(|i| match octet_at(bytes, at + 3 * i) {
+                Some(octet) => {
+                    utf8[i] = octet;
+                    true
+                }
+                None => false,
+            });
+        let decoded = complete
+            .then(|| core::str::from_utf8(&utf8[..len]).ok())
+            .flatten()
+            .and_then(|text| text.chars().next())
+            .filter(|&c| (self.decodes)(c));
+        match decoded {
+            Some(c) => {
+                self.at = at + 3 * len;
+                Some(Piece::Decoded(c))
+            }
+            None => {
+                self.at = at + 3;
+                Some(Piece::Kept(&self.s[at..at + 3], lead))
+            }
+        }
     }
 }

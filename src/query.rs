@@ -4,6 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::percent::{self, percent_decode};
+use crate::syntax::Syntax;
 use crate::uri::Uri;
 
 impl Uri {
@@ -100,10 +101,10 @@ pub(crate) fn is_named(piece: &str, name: &str) -> bool {
 
 /// Appends `name=value`, each percent-encoded as a
 /// [`QueryPair`](crate::Component::QueryPair).
-pub(crate) fn push_pair(out: &mut String, name: &str, value: &str) {
-    percent::push_encoded(out, name, &percent::QUERY_PAIR);
+pub(crate) fn push_pair(out: &mut String, syntax: &Syntax, name: &str, value: &str) {
+    percent::push_encoded(out, name, &syntax.query_pair);
     out.push('=');
-    percent::push_encoded(out, value, &percent::QUERY_PAIR);
+    percent::push_encoded(out, value, &syntax.query_pair);
 }
 
 /// A `name=value` pair, as [`UriBuilder::query_pairs`] takes them: a tuple

@@ -275,3 +275,49 @@ impl<'a> Components<'a> {
         t.finish()
     }
 }
+
+/// A component whose text [`map_components`] passes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Part {
+    Scheme,
+    Userinfo,
+    Host,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// `uri` written again with the text of each component (scheme, userinfo,
+/// host, path, query and fragment) through `write(out, part, text)`, and
+/// the rest (which components are defined, the port) as it is: the
+/// mappings between IRIs and URIs (RFC 3987 sections 3.1 and 3.2), which
+/// change characters within components and never the structure. What
+/// `write` appends must be valid where it stands; `capacity` is the length
+/// of the result, or a bound on it.
+pub(crate) fn map_components(
+    uri: &Uri,
+    capacity: usize,
+    write: impl Fn(&mut String, Part, &str),
+) -> Uri {
+    let mut t = Recomposition::with_capacity(capacity);
+    if let Some(scheme) = uri.scheme() {
+        t.scheme_with(|text| write(text, Part::Scheme, scheme));
+    }
+    if let Some(authority) = uri.authority() {
+        t.begin_authority();
+        if let Some(userinfo) = authority.userinfo() {
+            t.userinfo_with(|text| write(text, Part::Userinfo, userinfo));
+        }
+        t.host_with(|text| write(text, Part::Host, authority.host_str()), None);
+        t.port(authority.port_str(), authority.port());
+        t.end_authority();
+    }
+    t.path_with(|text| write(text, Part::Path, uri.path()));
+    if let Some(query) = uri.query() {
+        t.query_with(|text| write(text, Part::Query, query));
+    }
+    if let Some(fragment) = uri.fragment() {
+        t.fragment_with(|text| write(text, Part::Fragment, fragment));
+    }
+    t.finish()
+}

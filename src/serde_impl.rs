@@ -1,6 +1,6 @@
 //! `Serialize` and `Deserialize` behind the `serde` feature, for [`Uri`],
-//! [`AbsoluteUri`] and the scheme types: each as its text, parsed (and so
-//! validated) on the way in by its own `parse`.
+//! [`AbsoluteUri`], [`Iri`] and the scheme types: each as its text, parsed
+//! (and so validated) on the way in by its own `parse`.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -10,6 +10,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::absolute::AbsoluteUri;
+use crate::iri::Iri;
 use crate::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
 use crate::uri::Uri;
 
@@ -92,5 +93,45 @@ where
 
     fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
         text.parse().map_err(E::custom)
+    }
+}
+
+impl Serialize for Iri {
+    /// Serializes the IRI reference as its text.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Iri {
+    /// Deserializes an IRI reference from a string, parsed with
+    /// [`Iri::parse`]; a string that is not an IRI reference is an error
+    /// with the parse error's message.
+    ///
+    /// ```
+    /// use rfc3986::Iri;
+    ///
+    /// let iri: Iri = serde_json::from_str(r#""http://例え.jp/パス""#).unwrap();
+    /// assert_eq!(iri.host_str(), Some("例え.jp"));
+    /// assert_eq!(serde_json::to_string(&iri).unwrap(), r#""http://例え.jp/パス""#);
+    /// let err = serde_json::from_str::<Iri>(r#""http://例え.jp/a b""#).unwrap_err();
+    /// assert!(err.to_string().starts_with("invalid character at byte 18"));
+    /// ```
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Iri, D::Error> {
+        deserializer.deserialize_str(IriVisitor)
+    }
+}
+
+struct IriVisitor;
+
+impl Visitor<'_> for IriVisitor {
+    type Value = Iri;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an IRI reference (RFC 3987) as a string")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Iri, E> {
+        Iri::parse(text).map_err(E::custom)
     }
 }

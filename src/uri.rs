@@ -459,7 +459,15 @@ impl fmt::Debug for Uri {
     /// Shows the components, with any password in the userinfo replaced by
     /// `***` (RFC 3986 section 3.2.1 advises against displaying it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut debug = f.debug_struct("Uri");
+        self.debug_as("Uri", f)
+    }
+}
+
+impl Uri {
+    /// `Debug` under the type name `name` (an [`Iri`](crate::Iri) shows
+    /// itself as one).
+    pub(crate) fn debug_as(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct(name);
         debug.field("scheme", &self.scheme());
         match &self.authority {
             Some(authority) => debug

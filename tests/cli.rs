@@ -878,3 +878,110 @@ fn help_examples_are_right() {
 fn indent(text: &str) -> String {
     text.lines().map(|line| format!("  {line}\n")).collect()
 }
+
+#[test]
+fn parse_iri_prints_a_table_and_points_at_the_character() {
+    let (out, err, code) = run(
+        &[
+            "parse",
+            "--iri",
+            "https://例え.jp/パス?q=値#%E7%89%87",
+            "//é/a b",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        r#"https://例え.jp/パス?q=値#%E7%89%87
+  reference  IRI
+  scheme     https
+  authority  例え.jp
+  userinfo   (undefined)
+  host       例え.jp  (reg-name)
+  port       (undefined)
+  path       /パス
+  segments   ["", "パス"]
+  query      q=値
+  fragment   %E7%89%87  (decoded 片)
+"#
+    );
+    assert_eq!(
+        err,
+        r##"//é/a b
+invalid character at byte 6: expected ipchar, "/", "?", "#" or end of input, found ' '
+  //é/a b
+       ^
+"##
+    );
+    assert_eq!(code, 1);
+    // Without --iri, the same IRI is not a URI.
+    let (_, err, code) = run(&["parse", "https://例え.jp/"], b"");
+    assert!(
+        err.starts_with("https://例え.jp/\ninvalid character at byte 8"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn parse_iri_json() {
+    let (out, _, code) = run(&["parse", "--iri", "--json", "http://é/"], b"");
+    assert_eq!(
+        out,
+        r#"{"input":"http://é/","valid":true,"reference":"iri","scheme":"http","authority":"é","userinfo":null,"host":{"text":"é","kind":"reg-name"},"port":null,"port_str":null,"path":"/","segments":["",""],"query":null,"fragment":null,"decoded":{"userinfo":null,"host":"é","path":"/","segments":["",""],"query":null,"fragment":null}}
+"#
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_iri() {
+    let (out, err, code) = run(
+        &["check", "--iri"],
+        "http://é/\n/\u{e000}\n?\u{e000}\n".as_bytes(),
+    );
+    assert_eq!(
+        out,
+        "line 2: invalid path at byte 1: expected ipchar, \"/\", \"?\", \"#\" or end of input, found '\\u{e000}'\n  /\\u{e000}\n   ^\n3 lines, 2 valid, 1 invalid\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+    let (_, err, code) = run(&["check", "--iri", "--scheme", "http"], b"");
+    assert!(err.contains("cannot be used with"), "{err}");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn to_uri_and_to_iri() {
+    let (out, err, code) = run(
+        &[
+            "to-uri",
+            "http://www.example.org/red%09ros\u{e9}#red",
+            "http://example.com/\u{10300}\u{10301}\u{10302}",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "http://www.example.org/red%09ros%C3%A9#red\nhttp://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, err, code) = run(
+        &[
+            "to-iri",
+            "http://www.example.org/D%C3%BCrst",
+            "http://www.example.org/D%FCrst",
+            "http://xn--99zt52a.example.org/%e2%80%ae",
+            "http://é/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        "http://www.example.org/D\u{fc}rst\nhttp://www.example.org/D%FCrst\nhttp://xn--99zt52a.example.org/%E2%80%AE\n"
+    );
+    assert!(
+        err.starts_with("http://é/\ninvalid character at byte 7"),
+        "{err}"
+    );
+    assert_eq!(code, 1);
+}

@@ -7,15 +7,17 @@
 //! from the property generator, each from the entry rule of `uri.pest` and
 //! of each scheme grammar; the same strings behind each scheme's prefix;
 //! and the components of generated references from every rule of
-//! `uri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
+//! `uri.pest`; and IRIs (characters above ASCII where RFC 3987 allows
+//! them), damaged and not, and their components, from every rule of
+//! `uri.pest` + `iri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
 //! with the `verify-compiled` feature every string the test suite parses.
 
 mod support;
 
 use proptest::strategy::{Strategy, ValueTree};
-use rfc3986::__private::{compare_all, compare_uri};
+use rfc3986::__private::{compare_all, compare_iri, compare_uri};
 use rfc3986::schemes::http::HttpUri;
-use rfc3986::{Rule, Uri};
+use rfc3986::{Iri, IriRule, Rule, Uri};
 use support::generate::{mutate, uri_ish, uri_reference};
 
 /// Compares every input, and fails with the first few differences.
@@ -171,4 +173,33 @@ fn one_pass_http_parse_gives_the_generic_uri() {
         }
     }
     assert!(parsed > 5_000, "{parsed} http URIs");
+}
+
+/// The IRI grammar (`uri.pest` + `iri.pest`), whose classes have ranges
+/// above ASCII: generated IRIs, damaged copies, and their components, from
+/// every rule.
+#[test]
+fn same_pairs_on_iris_from_every_rule() {
+    let mut runner = support::corpus::runner();
+    let valid = support::iri::iri_reference();
+    let mut inputs = Vec::new();
+    for i in 0..1_000 {
+        let generated = valid.new_tree(&mut runner).unwrap().current();
+        let iri = Iri::parse(&generated.text).unwrap();
+        inputs.push(support::iri::mutate(&generated.text, i));
+        inputs.push(generated.text.clone());
+        inputs.push(iri.path().to_string());
+        inputs.extend(iri.query().map(str::to_string));
+        inputs.extend(iri.fragment().map(str::to_string));
+        if let Some(authority) = iri.authority() {
+            inputs.push(authority.as_str().to_string());
+            inputs.push(authority.host_str().to_string());
+            inputs.extend(authority.userinfo().map(str::to_string));
+        }
+    }
+    let rules = IriRule::all_rules();
+    assert_eq!(rules.len(), 41 + 27, "every rule of uri.pest and iri.pest");
+    compare_each(inputs.iter().map(String::as_str), |input| {
+        rules.iter().try_for_each(|&rule| compare_iri(rule, input))
+    });
 }

@@ -333,3 +333,37 @@ pub fn corpus(seed: u64, count: usize) -> Vec<String> {
 pub fn standard() -> Vec<String> {
     corpus(3986, 10_000)
 }
+
+/// Words of the corpus and a non-ASCII counterpart of each (characters of
+/// `ucschar`), for [`iri_corpus`]. Each word occurs only in registered
+/// names, paths, queries and fragments, where RFC 3987 allows those
+/// characters; none is part of a scheme, an IP literal or a port.
+const INTERNATIONAL: &[(&str, &str)] = &[
+    ("example", "例え"),
+    ("shop", "магазин"),
+    ("news", "nachrichten-ü"),
+    ("users", "użytkownicy"),
+    ("search", "検索"),
+    ("about", "über"),
+    ("posts", "投稿"),
+    ("hello-world", "héllo-wörld"),
+    ("products", "produits-é"),
+    ("settings", "설정"),
+    ("rust", "ラスト"),
+    ("newsletter", "رسالة"),
+];
+
+/// The standard corpus with words replaced by non-ASCII counterparts,
+/// wherever they stand: a corpus of IRI references, most of which have
+/// characters above ASCII (`Iri::parse` and the peers' IRI parsers).
+pub fn iri_corpus() -> Vec<String> {
+    standard()
+        .into_iter()
+        .map(|mut reference| {
+            for (word, international) in INTERNATIONAL {
+                reference = reference.replace(word, international);
+            }
+            reference
+        })
+        .collect()
+}

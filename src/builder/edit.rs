@@ -10,6 +10,7 @@ use super::{BuildError, Component};
 use crate::path;
 use crate::percent::percent_encode;
 use crate::query::{self, is_named, split_pair};
+use crate::syntax;
 use crate::uri::Uri;
 
 impl Uri {
@@ -61,7 +62,7 @@ impl Uri {
         {
             new.push('/');
         }
-        path::push_segment(&mut new, segment, first && self.is_relative());
+        path::push_segment(&mut new, &syntax::URI, segment, first && self.is_relative());
         if new != old {
             *self = rewrite(self, |c| c.path = &new);
         }
@@ -130,7 +131,7 @@ impl Uri {
         if !(old.is_empty() || old.ends_with('&')) {
             new.push('&');
         }
-        query::push_pair(&mut new, name, value);
+        query::push_pair(&mut new, &syntax::URI, name, value);
         *self = rewrite(self, |c| c.query = Some(&new));
     }
 

@@ -23,13 +23,14 @@ pub use error::{BuildError, Component};
 use crate::authority::{redact_password, Host};
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::Rule;
+use crate::grammar::RfcRule;
 use crate::lower;
 use crate::parts::{port_value, HostParts};
 use crate::path;
-use crate::percent::percent_encode;
+use crate::percent;
 use crate::query::{self, AsQueryPair};
 use crate::recompose::{AuthorityText, Components};
+use crate::syntax::{self, Syntax};
 use crate::uri::Uri;
 
 /// Builds a URI reference from its components: [`Uri::builder`].
@@ -76,9 +77,12 @@ use crate::uri::Uri;
 /// assert_eq!(relative.as_str(), "./a:b");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 #[must_use = "a builder does nothing until `build` is called"]
 pub struct UriBuilder {
+    /// The grammar the components are checked against and encoded for:
+    /// the URI's, or the IRI's for an [`IriBuilder`](crate::IriBuilder).
+    syntax: &'static Syntax,
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
@@ -102,6 +106,12 @@ impl Default for PathInput {
     }
 }
 
+impl Default for UriBuilder {
+    fn default() -> UriBuilder {
+        UriBuilder::with_syntax(&syntax::URI)
+    }
+}
+
 impl UriBuilder {
     /// A builder with every component undefined and an empty path; the same
     /// as [`Uri::builder`].
@@ -116,6 +126,20 @@ impl UriBuilder {
     /// ```
     pub fn new() -> UriBuilder {
         UriBuilder::default()
+    }
+
+    /// An empty builder for references of `syntax`.
+    pub(crate) fn with_syntax(syntax: &'static Syntax) -> UriBuilder {
+        UriBuilder {
+            syntax,
+            scheme: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: PathInput::default(),
+            query: None,
+            fragment: None,
+        }
     }
 
     /// The scheme, without its `:`. Schemes have no percent-encoding; the
@@ -160,7 +184,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo_decoded(mut self, userinfo: &str) -> UriBuilder {
-        self.userinfo = Some(percent_encode(userinfo, Component::Userinfo).into_owned());
+        self.userinfo = Some(percent::encode(userinfo, &self.syntax.userinfo).into_owned());
         self
     }
 
@@ -194,7 +218,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_decoded(mut self, name: &str) -> UriBuilder {
-        self.host = Some(percent_encode(name, Component::Host).into_owned());
+        self.host = Some(percent::encode(name, &self.syntax.reg_name).into_owned());
         self
     }
 
@@ -342,7 +366,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn query_decoded(mut self, query: &str) -> UriBuilder {
-        self.query = Some(percent_encode(query, Component::Query).into_owned());
+        self.query = Some(percent::encode(query, &self.syntax.query).into_owned());
         self
     }
 
@@ -379,7 +403,7 @@ impl UriBuilder {
             if i > 0 {
                 query.push('&');
             }
-            query::push_pair(&mut query, pair.name(), pair.value());
+            query::push_pair(&mut query, self.syntax, pair.name(), pair.value());
         }
         self.query = Some(query);
         self
@@ -410,7 +434,7 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
-        self.fragment = Some(percent_encode(fragment, Component::Fragment).into_owned());
+        self.fragment = Some(percent::encode(fragment, &self.syntax.fragment).into_owned());
         self
     }
 
@@ -435,33 +459,42 @@ impl UriBuilder {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn build(&self) -> Result<Uri, BuildError> {
+        let syntax = self.syntax;
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
         if let Some(scheme) = &self.scheme {
-            check(Component::Scheme, Rule::scheme, scheme)?;
+            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
         }
         if let Some(userinfo) = &self.userinfo {
-            check(Component::Userinfo, Rule::userinfo, userinfo)?;
+            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
         }
-        let typed = self.host.as_deref().map(check_host).transpose()?;
-        let port_value = self.port.as_deref().map(check_port).transpose()?;
+        let typed = self
+            .host
+            .as_deref()
+            .map(|host| check_host(syntax, host))
+            .transpose()?;
+        let port_value = self
+            .port
+            .as_deref()
+            .map(|port| check_port(syntax, port))
+            .transpose()?;
         let encoded;
         let path = match &self.path {
             PathInput::Text(path) => {
-                check_path(path)?;
+                check_path(syntax, path)?;
                 path.as_str()
             }
             PathInput::Segments(segments) => {
                 let relative = self.scheme.is_none() && !has_authority;
-                encoded = encode_segments(segments, relative);
+                encoded = encode_segments(syntax, segments, relative);
                 encoded.as_str()
             }
         };
         if let Some(query) = &self.query {
-            check(Component::Query, Rule::query, query)?;
+            check(syntax, Component::Query, RfcRule::Query, query)?;
         }
         if let Some(fragment) = &self.fragment {
-            check(Component::Fragment, Rule::fragment, fragment)?;
+            check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
         }
         check_path_after_authority(has_authority, path)?;
 
@@ -490,7 +523,7 @@ impl fmt::Debug for UriBuilder {
     /// Shows the components, with any password in the userinfo replaced by
     /// `***` (RFC 3986 section 3.2.1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("UriBuilder")
+        f.debug_struct(self.syntax.builder)
             .field("scheme", &self.scheme)
             .field("userinfo", &self.userinfo.as_deref().map(redact_password))
             .field("host", &self.host)
@@ -506,10 +539,15 @@ fn port_text(port: u16) -> String {
     alloc::format!("{port}")
 }
 
-/// Checks that `rule` of the grammar matches all of `text`, the text given
-/// for `component`.
-fn check(component: Component, rule: Rule, text: &str) -> Result<(), BuildError> {
-    diagnose::component(component, rule, text)
+/// Checks that `rule` of `syntax`'s grammar matches all of `text`, the text
+/// given for `component`.
+fn check(
+    syntax: &Syntax,
+    component: Component,
+    rule: RfcRule,
+    text: &str,
+) -> Result<(), BuildError> {
+    diagnose::component(syntax, component, rule, text)
         .map_err(|source| BuildError::Invalid { component, source })
 }
 
@@ -535,11 +573,11 @@ fn check_path_after_authority(has_authority: bool, path: &str) -> Result<(), Bui
 
 /// Checks a path given as text: `path-abempty` when it starts with `/`,
 /// `path-rootless` otherwise (where it stands decides the rest).
-fn check_path(path: &str) -> Result<(), BuildError> {
+fn check_path(syntax: &Syntax, path: &str) -> Result<(), BuildError> {
     if path.starts_with('/') {
-        check(Component::Path, Rule::path_abempty, path)
+        check(syntax, Component::Path, RfcRule::PathAbempty, path)
     } else if !path.is_empty() {
-        check(Component::Path, Rule::path_rootless, path)
+        check(syntax, Component::Path, RfcRule::PathRootless, path)
     } else {
         Ok(())
     }
@@ -547,8 +585,8 @@ fn check_path(path: &str) -> Result<(), BuildError> {
 
 /// Checks a port given as text, and gives its value: `None` for the empty
 /// port. The grammar takes any number of digits; a port is a `u16`.
-fn check_port(port: &str) -> Result<Option<u16>, BuildError> {
-    check(Component::Port, Rule::port, port)?;
+fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
+    check(syntax, Component::Port, RfcRule::Port, port)?;
     // The grammar took only digits.
     port_value(port).map_err(|_| BuildError::Invalid {
         component: Component::Port,
@@ -556,14 +594,18 @@ fn check_port(port: &str) -> Result<Option<u16>, BuildError> {
     })
 }
 
-/// Checks that `host` is a whole host, and gives its type: the grammar's
-/// `host` rule, through the compiled parser. On failure only, `//host` is
-/// parsed as a URI reference so that an IP literal gets the diagnosis of a
-/// parse; a host that parses there but does not end the authority holds a
-/// delimiter.
-fn check_host(host: &str) -> Result<HostParts, BuildError> {
+/// Checks that `host` is a whole host of `syntax`'s grammar, and gives its
+/// type: the grammar's `host` (`ihost`) rule, through the compiled parser;
+/// a host that is an IP address is one in both grammars, and any other is
+/// a registered name. On failure only, `//host` is parsed as a reference
+/// so that an IP literal gets the diagnosis of a parse; a host that parses
+/// there but does not end the authority holds a delimiter.
+fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostParts, BuildError> {
     if let Some(typed) = lower::host(host) {
         return Ok(typed);
+    }
+    if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {
+        return Ok(HostParts::RegName(0..host.len()));
     }
     const PREFIX: &str = "//";
     let mut text = String::with_capacity(PREFIX.len() + host.len());
@@ -573,7 +615,7 @@ fn check_host(host: &str) -> Result<HostParts, BuildError> {
         component: Component::Host,
         source,
     };
-    let source = match Uri::parse(&text) {
+    let source = match (syntax.parse)(&text) {
         Err(error) => error.shifted(host, PREFIX.len()),
         Ok(_) => {
             // The text parsed, with a delimiter ending the host early; the
@@ -599,13 +641,13 @@ fn check_host(host: &str) -> Result<HostParts, BuildError> {
 
 /// Joins `segments` with `/`, each percent-encoded as a `segment`, the
 /// first as a `segment-nz-nc` (no `:`) in a relative reference.
-fn encode_segments(segments: &[String], relative: bool) -> String {
+fn encode_segments(syntax: &Syntax, segments: &[String], relative: bool) -> String {
     let mut path = String::new();
     for (i, segment) in segments.iter().enumerate() {
         if i > 0 {
             path.push('/');
         }
-        path::push_segment(&mut path, segment, i == 0 && relative);
+        path::push_segment(&mut path, syntax, segment, i == 0 && relative);
     }
     path
 }

@@ -9,8 +9,9 @@ use super::{
     BuildError, Component, PathInput, UriBuilder,
 };
 use crate::authority::Authority;
-use crate::grammar::Rule;
+use crate::grammar::RfcRule;
 use crate::recompose::{AuthorityText, Components};
+use crate::syntax::{self, Syntax};
 use crate::uri::Uri;
 
 /// `uri` written again with the components that `change` makes of its
@@ -48,7 +49,14 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn to_builder(&self) -> UriBuilder {
+        self.to_builder_as(&syntax::URI)
+    }
+
+    /// A builder for references of `syntax` holding this reference's
+    /// components.
+    pub(crate) fn to_builder_as(&self, syntax: &'static Syntax) -> UriBuilder {
         UriBuilder {
+            syntax,
             scheme: self.scheme().map(ToOwned::to_owned),
             userinfo: self.userinfo().map(ToOwned::to_owned),
             host: self.host_str().map(ToOwned::to_owned),
@@ -79,13 +87,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        if let Some(scheme) = scheme {
-            check(Component::Scheme, Rule::scheme, scheme)?;
-        }
-        *self = rewrite(self, |c| {
-            c.scheme = scheme;
-        });
-        Ok(())
+        self.set_scheme_as(&syntax::URI, scheme)
     }
 
     /// Sets the userinfo, as written (percent-encoded), without its `@`.
@@ -109,16 +111,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
-        if let Some(userinfo) = userinfo {
-            check(Component::Userinfo, Rule::userinfo, userinfo)?;
-        }
-        *self = rewrite(self, |c| {
-            if let Some(authority) = &mut c.authority {
-                authority.userinfo = userinfo;
-            }
-        });
-        Ok(())
+        self.set_userinfo_as(&syntax::URI, userinfo)
     }
 
     /// Sets the host, as written: a registered name (percent-encoded), an
@@ -146,36 +139,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-        let Some(host) = host else {
-            let authority = self.authority();
-            check_authority(
-                false,
-                authority.is_some_and(|a| a.userinfo().is_some()),
-                authority.is_some_and(Authority::has_port),
-            )?;
-            *self = rewrite(self, |c| {
-                c.authority = None;
-            });
-            return Ok(());
-        };
-        let typed = check_host(host)?;
-        check_path_after_authority(true, self.path())?;
-        *self = rewrite(self, |c| match &mut c.authority {
-            Some(authority) => {
-                authority.host = host;
-                authority.typed = typed;
-            }
-            None => {
-                c.authority = Some(AuthorityText {
-                    userinfo: None,
-                    host,
-                    typed,
-                    port: None,
-                    port_value: None,
-                });
-            }
-        });
-        Ok(())
+        self.set_host_as(&syntax::URI, host)
     }
 
     /// Sets the port; `None` removes it, with its `:`.
@@ -228,12 +192,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-        check_path(path)?;
-        check_path_after_authority(self.authority().is_some(), path)?;
-        *self = rewrite(self, |c| {
-            c.path = path;
-        });
-        Ok(())
+        self.set_path_as(&syntax::URI, path)
     }
 
     /// Sets the query, as written (percent-encoded), without its `?`;
@@ -258,13 +217,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-        if let Some(query) = query {
-            check(Component::Query, Rule::query, query)?;
-        }
-        *self = rewrite(self, |c| {
-            c.query = query;
-        });
-        Ok(())
+        self.set_query_as(&syntax::URI, query)
     }
 
     /// Sets the fragment, as written (percent-encoded), without its `#`;
@@ -287,8 +240,115 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
+        self.set_fragment_as(&syntax::URI, fragment)
+    }
+}
+
+/// The setters, for references of either grammar: [`Iri`](crate::Iri)'s
+/// call them with the IRI's.
+impl Uri {
+    pub(crate) fn set_scheme_as(
+        &mut self,
+        syntax: &'static Syntax,
+        scheme: Option<&str>,
+    ) -> Result<(), BuildError> {
+        if let Some(scheme) = scheme {
+            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
+        }
+        *self = rewrite(self, |c| {
+            c.scheme = scheme;
+        });
+        Ok(())
+    }
+
+    pub(crate) fn set_userinfo_as(
+        &mut self,
+        syntax: &'static Syntax,
+        userinfo: Option<&str>,
+    ) -> Result<(), BuildError> {
+        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
+        if let Some(userinfo) = userinfo {
+            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
+        }
+        *self = rewrite(self, |c| {
+            if let Some(authority) = &mut c.authority {
+                authority.userinfo = userinfo;
+            }
+        });
+        Ok(())
+    }
+
+    pub(crate) fn set_host_as(
+        &mut self,
+        syntax: &'static Syntax,
+        host: Option<&str>,
+    ) -> Result<(), BuildError> {
+        let Some(host) = host else {
+            let authority = self.authority();
+            check_authority(
+                false,
+                authority.is_some_and(|a| a.userinfo().is_some()),
+                authority.is_some_and(Authority::has_port),
+            )?;
+            *self = rewrite(self, |c| {
+                c.authority = None;
+            });
+            return Ok(());
+        };
+        let typed = check_host(syntax, host)?;
+        check_path_after_authority(true, self.path())?;
+        *self = rewrite(self, |c| match &mut c.authority {
+            Some(authority) => {
+                authority.host = host;
+                authority.typed = typed;
+            }
+            None => {
+                c.authority = Some(AuthorityText {
+                    userinfo: None,
+                    host,
+                    typed,
+                    port: None,
+                    port_value: None,
+                });
+            }
+        });
+        Ok(())
+    }
+
+    pub(crate) fn set_path_as(
+        &mut self,
+        syntax: &'static Syntax,
+        path: &str,
+    ) -> Result<(), BuildError> {
+        check_path(syntax, path)?;
+        check_path_after_authority(self.authority().is_some(), path)?;
+        *self = rewrite(self, |c| {
+            c.path = path;
+        });
+        Ok(())
+    }
+
+    pub(crate) fn set_query_as(
+        &mut self,
+        syntax: &'static Syntax,
+        query: Option<&str>,
+    ) -> Result<(), BuildError> {
+        if let Some(query) = query {
+            check(syntax, Component::Query, RfcRule::Query, query)?;
+        }
+        *self = rewrite(self, |c| {
+            c.query = query;
+        });
+        Ok(())
+    }
+
+    pub(crate) fn set_fragment_as(
+        &mut self,
+        syntax: &'static Syntax,
+        fragment: Option<&str>,
+    ) -> Result<(), BuildError> {
         if let Some(fragment) = fragment {
-            check(Component::Fragment, Rule::fragment, fragment)?;
+            check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
         }
         *self = rewrite(self, |c| {
             c.fragment = fragment;

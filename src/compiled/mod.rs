@@ -96,10 +96,11 @@ pub fn compare_uri(rule: crate::Rule, input: &str) -> Result<(), String> {
     compare::<crate::UriParser, _, _>(rule, input, matched.then(|| tree.nodes()))
 }
 
-/// Compares the compiled and pest_derive parsers of `uri.pest` and of each
-/// scheme grammar on `input`, each from its entry rules
-/// (`uri_reference_input` and `uri_input`, `http_input`, `mailto_input`,
-/// `to_input`, `urn_input`, `file_input`).
+/// Compares the compiled and pest_derive parsers of `uri.pest`, of
+/// `uri.pest` + `iri.pest` and of each scheme grammar on `input`, each from
+/// its entry rules (`uri_reference_input` and `uri_input`,
+/// `iri_reference_input`, `http_input`, `mailto_input`, `to_input`,
+/// `urn_input`, `file_input`).
 ///
 /// # Errors
 ///
@@ -107,6 +108,7 @@ pub fn compare_uri(rule: crate::Rule, input: &str) -> Result<(), String> {
 pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(crate::Rule::uri_reference_input, input)?;
     compare_uri(crate::Rule::uri_input, input)?;
+    crate::iri::compare_iri(crate::IriRule::iri_reference_input, input)?;
     crate::schemes::http::compare(input)?;
     crate::schemes::mailto::compare(input)?;
     crate::schemes::urn::compare(input)?;

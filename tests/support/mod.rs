@@ -5,4 +5,5 @@
 pub mod corpus;
 pub mod differential;
 pub mod generate;
+pub mod iri;
 pub mod recompose;

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
-use rfc3986::Uri;
+use rfc3986::{Iri, Uri};
 use serde::Serialize;
 
 use crate::json::ErrorJson;
@@ -21,12 +21,17 @@ pub struct Args {
     files: Vec<String>,
 
     /// Check each line with this scheme's rules too, not only RFC 3986's
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "iri")]
     scheme: Option<Scheme>,
 
     /// Print one JSON object a line for each invalid line, and no summary
     #[arg(long)]
     json: bool,
+
+    /// Check each line as an IRI reference (RFC 3987), which may hold
+    /// characters above ASCII
+    #[arg(long)]
+    iri: bool,
 }
 
 /// The schemes `--scheme` knows: those of `rfc3986::schemes`.
@@ -59,6 +64,7 @@ impl Scheme {
 pub fn run(args: &Args) -> io::Result<ExitCode> {
     let validate: &Validator = match args.scheme {
         Some(scheme) => scheme.validator(),
+        None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };
     let stdout = io::stdout();

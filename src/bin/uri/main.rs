@@ -10,6 +10,9 @@
 //! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
 //! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
 //! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y' 'http://a/b/c/'
+//! uri parse --iri 'https://例え.jp/パス?q=値'
+//! uri to-uri 'https://例え.jp/パス'
+//! uri to-iri 'http://www.example.org/D%C3%BCrst'
 //! ```
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
@@ -23,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 mod check;
+mod convert;
 mod json;
 mod lines;
 mod normalize;
@@ -55,8 +59,9 @@ enum Command {
     /// percent-encoded ones with their decoded form when it is UTF-8. With
     /// no URI, or "-", the references are read from standard input, one a
     /// line (LF or CRLF). An invalid reference is reported on standard
-    /// error, with a caret under the byte at fault, and the exit status is
-    /// 1.
+    /// error, with a caret under the character at fault, and the exit
+    /// status is 1. With --iri, the references are IRI references
+    /// (RFC 3987).
     #[command(after_help = "Example:\n  \
         $ uri parse --json 'http://[::1]:80/a%20b'\n  \
         $ uri parse 'foo://example.com:8042/over/there?name=ferret#nose'")]
@@ -71,7 +76,8 @@ enum Command {
     /// lines come from standard input. Lines end in LF or CRLF; a line that
     /// is not UTF-8 is invalid; an empty line is a valid (empty) relative
     /// reference. With --scheme, each line must also be a URI of that
-    /// scheme. Memory use does not grow with the number of lines. Exit
+    /// scheme; with --iri, each line is checked as an IRI reference
+    /// (RFC 3987). Memory use does not grow with the number of lines. Exit
     /// status: 0 when every line is valid, 1 otherwise, 2 when a file
     /// cannot be read.
     #[command(after_help = "Example:\n  \
@@ -125,6 +131,28 @@ enum Command {
         ../g?y\n  \
         .")]
     Relative(relative::Args),
+    /// Map IRI references to URI references (RFC 3987 section 3.1)
+    ///
+    /// Each character above ASCII becomes the percent-encodings of its
+    /// UTF-8 octets, in upper case; nothing else changes. An invalid IRI
+    /// reference is reported on standard error, with a caret under the
+    /// character at fault, and the exit status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri to-uri 'http://www.example.org/red%09ros\u{e9}#red'\n  \
+        http://www.example.org/red%09ros%C3%A9#red")]
+    ToUri(convert::ToUriArgs),
+    /// Convert URI references to IRI references (RFC 3987 section 3.2)
+    ///
+    /// Percent-encoded UTF-8 is decoded where the character it encodes may
+    /// stand in an IRI; encodings of delimiters, of octets that are not
+    /// UTF-8 and of bidirectional formatting characters stay. An invalid
+    /// URI reference is reported on standard error and the exit status is
+    /// 1.
+    #[command(after_help = "Example:\n  \
+        $ uri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'\n  \
+        http://www.example.org/D\u{fc}rst\n  \
+        http://www.example.org/D%FCrst")]
+    ToIri(convert::ToIriArgs),
 }
 
 /// The exit status for a failure of the input or output itself, the same as
@@ -149,6 +177,8 @@ fn main() -> ExitCode {
         Command::Resolve(args) => resolve::run(&args),
         Command::Normalize(args) => normalize::run(&args),
         Command::Relative(args) => relative::run(&args),
+        Command::ToUri(args) => convert::to_uri(&args),
+        Command::ToIri(args) => convert::to_iri(&args),
     };
     match result {
         Ok(code) => code,

@@ -1,7 +1,7 @@
 //! `uri normalize URI...`: each URI reference in its normal form (RFC 3986
 //! section 6.2, or 6.2.2 alone with `--syntax`).
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
 use rfc3986::Uri;
@@ -20,22 +20,13 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    for input in &args.uris {
-        match Uri::parse(input) {
-            Ok(uri) if args.syntax => writeln!(out, "{}", uri.normalize_syntax())?,
-            Ok(uri) => writeln!(out, "{}", uri.normalize())?,
-            Err(err) => {
-                // As `uri parse` reports it. Keep the order of the report
-                // when both go to a terminal.
-                out.flush()?;
-                eprintln!("{input}\n{err:#}");
-                all_valid = false;
+    crate::convert::each(&args.uris, |input| {
+        Uri::parse(input).map(|uri| {
+            if args.syntax {
+                uri.normalize_syntax().to_string()
+            } else {
+                uri.normalize().to_string()
             }
-        }
-    }
-    out.flush()?;
-    Ok(crate::status(all_valid))
+        })
+    })
 }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use rfc3986::{percent_decode_utf8, Host, Uri};
+use rfc3986::{percent_decode_utf8, Host, Iri, Uri};
 use serde::Serialize;
 
 use crate::json::ErrorJson;
@@ -24,6 +24,46 @@ pub struct Args {
     /// (as {"input", "valid": false, "error"}), instead of tables
     #[arg(long)]
     json: bool,
+
+    /// Parse IRI references (RFC 3987), which may hold characters above
+    /// ASCII, instead of URI references
+    #[arg(long)]
+    iri: bool,
+}
+
+/// A parsed reference: a URI reference, or an IRI reference with `--iri`.
+enum Parsed {
+    Uri(Uri),
+    Iri(Iri),
+}
+
+/// `Parsed`'s accessors, each the same method of `Uri` and `Iri`.
+macro_rules! accessors {
+    ($($name:ident -> $ty:ty;)*) => {
+        impl Parsed {
+            $(fn $name(&self) -> $ty {
+                match self {
+                    Parsed::Uri(uri) => uri.$name(),
+                    Parsed::Iri(iri) => iri.$name(),
+                }
+            })*
+        }
+    };
+}
+
+accessors! {
+    is_relative -> bool;
+    scheme -> Option<&str>;
+    authority -> Option<&rfc3986::Authority>;
+    userinfo -> Option<&str>;
+    host -> Option<&Host>;
+    host_str -> Option<&str>;
+    port -> Option<u16>;
+    port_str -> Option<&str>;
+    path -> &str;
+    path_segments -> rfc3986::PathSegments<'_>;
+    query -> Option<&str>;
+    fragment -> Option<&str>;
 }
 
 pub fn run(args: &Args) -> io::Result<ExitCode> {
@@ -31,6 +71,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let mut printer = Printer {
         out: io::BufWriter::new(stdout.lock()),
         json: args.json,
+        iri: args.iri,
         tables: 0,
         all_valid: true,
     };
@@ -58,6 +99,8 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
 struct Printer<W: Write> {
     out: W,
     json: bool,
+    /// Parse each reference as an IRI reference.
+    iri: bool,
     /// How many tables have been written, to put a blank line between two.
     tables: usize,
     all_valid: bool,
@@ -65,7 +108,11 @@ struct Printer<W: Write> {
 
 impl<W: Write> Printer<W> {
     fn print(&mut self, input: &str) -> io::Result<()> {
-        let parsed = Uri::parse(input);
+        let parsed = if self.iri {
+            Iri::parse(input).map(Parsed::Iri)
+        } else {
+            Uri::parse(input).map(Parsed::Uri)
+        };
         self.all_valid &= parsed.is_ok();
         if self.json {
             let line = match &parsed {
@@ -114,7 +161,7 @@ impl<W: Write> Printer<W> {
 }
 
 /// The table of `examples/uri.rs`, with decoded forms where they differ.
-fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
+fn write_table(uri: &Parsed, out: &mut impl Write) -> io::Result<()> {
     let text = |value: Option<&str>| match value {
         None => "(undefined)".to_string(),
         Some("") => "\"\"".to_string(),
@@ -156,10 +203,10 @@ fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
         .map(|s| format!("{s:?}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let reference = if uri.is_relative() {
-        "relative reference"
-    } else {
-        "URI"
+    let reference = match (uri.is_relative(), uri) {
+        (true, _) => "relative reference",
+        (false, Parsed::Uri(_)) => "URI",
+        (false, Parsed::Iri(_)) => "IRI",
     };
     let rows = [
         ("reference", reference.to_string()),
@@ -187,7 +234,7 @@ fn write_table(uri: &Uri, out: &mut impl Write) -> io::Result<()> {
 struct Components<'a> {
     input: &'a str,
     valid: bool,
-    /// "uri" or "relative".
+    /// "uri", "iri" (with `--iri`) or "relative".
     reference: &'static str,
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
@@ -230,7 +277,7 @@ struct Decoded {
 }
 
 impl<'a> Components<'a> {
-    fn new(input: &'a str, uri: &'a Uri) -> Components<'a> {
+    fn new(input: &'a str, uri: &'a Parsed) -> Components<'a> {
         let decode = |value: Option<&str>| {
             value
                 .and_then(|text| percent_decode_utf8(text).ok())
@@ -257,7 +304,11 @@ impl<'a> Components<'a> {
         Components {
             input,
             valid: true,
-            reference: if uri.is_relative() { "relative" } else { "uri" },
+            reference: match (uri.is_relative(), uri) {
+                (true, _) => "relative",
+                (false, Parsed::Uri(_)) => "uri",
+                (false, Parsed::Iri(_)) => "iri",
+            },
             scheme: uri.scheme(),
             authority: uri.authority().map(|a| a.as_str()),
             userinfo: uri.userinfo(),

@@ -1,0 +1,59 @@
+//! `uri to-uri IRI...` and `uri to-iri URI...`: the mappings of RFC 3987
+//! sections 3.1 and 3.2, one result a line.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use rfc3986::{Iri, Uri};
+
+/// The arguments of `uri to-uri` (its help is on `Command::ToUri`).
+#[derive(Debug, clap::Args)]
+pub struct ToUriArgs {
+    /// The IRI references (a reference that starts with "-" goes after "--")
+    #[arg(required = true, value_name = "IRI")]
+    iris: Vec<String>,
+}
+
+/// The arguments of `uri to-iri` (its help is on `Command::ToIri`).
+#[derive(Debug, clap::Args)]
+pub struct ToIriArgs {
+    /// The URI references (a reference that starts with "-" goes after "--")
+    #[arg(required = true, value_name = "URI")]
+    uris: Vec<String>,
+}
+
+pub fn to_uri(args: &ToUriArgs) -> io::Result<ExitCode> {
+    each(&args.iris, |input| {
+        Iri::parse(input).map(|iri| iri.to_uri().to_string())
+    })
+}
+
+pub fn to_iri(args: &ToIriArgs) -> io::Result<ExitCode> {
+    each(&args.uris, |input| {
+        Uri::parse(input).map(|uri| uri.to_iri().to_string())
+    })
+}
+
+/// Writes `convert` of each input, one a line, or reports its error as
+/// `uri parse` does (`uri normalize` too).
+pub fn each(
+    inputs: &[String],
+    convert: impl Fn(&str) -> Result<String, rfc3986::ParseError>,
+) -> io::Result<ExitCode> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    for input in inputs {
+        match convert(input) {
+            Ok(converted) => writeln!(out, "{converted}")?,
+            Err(err) => {
+                // Keep the order of the report when both go to a terminal.
+                out.flush()?;
+                eprintln!("{input}\n{err:#}");
+                all_valid = false;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(crate::status(all_valid))
+}

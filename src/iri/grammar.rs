@@ -1,0 +1,90 @@
+//! The parsers derived from `uri.pest` and `iri.pest`, and the table that
+//! maps the IRI grammar's rules to the RFC 3986 rules the lowering reads.
+
+pub use derived::{IriParser, Rule as IriRule};
+
+/// The derive's output, in a module of its own (as in `crate::grammar`):
+/// pest documents the `Rule` enum from the grammar's comments but not the
+/// helper functions it generates.
+#[allow(missing_docs)]
+mod derived {
+    use pest_derive::Parser;
+
+    /// The parser that `pest_derive` generates from `uri.pest` and
+    /// `iri.pest`, the RFC 3987 section 2.2 grammar at the root of this
+    /// crate.
+    ///
+    /// [`Iri::parse`](crate::Iri::parse) uses it (with the entry rule
+    /// `iri_reference_input`) to explain a failure; its rules can be used
+    /// directly, for example to check that a string is an `ipath-absolute`:
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc3986::{IriParser, IriRule};
+    ///
+    /// let pairs = IriParser::parse(IriRule::ipath_absolute, "/caf\u{e9}/b?q").unwrap();
+    /// assert_eq!(pairs.as_str(), "/caf\u{e9}/b");
+    /// ```
+    #[derive(Parser)]
+    #[grammar = "../uri.pest"]
+    #[grammar = "../iri.pest"]
+    pub struct IriParser;
+}
+
+// RFC 3987 renames the rules it extends ("URI" becomes "IRI", the others get
+// an "i"); the rules it shares with RFC 3986 keep their names.
+crate::__uri_rule_table!(@impl IriRule,
+    IRI_reference => UriReference,
+    IRI => Uri,
+    absolute_IRI => AbsoluteUri,
+    irelative_ref => RelativeRef,
+    irelative_part => RelativePart,
+    scheme => Scheme,
+    ihier_part => HierPart,
+    iquery => Query,
+    ifragment => Fragment,
+    iauthority => Authority,
+    ipath => Path,
+    ipath_abempty => PathAbempty,
+    ipath_absolute => PathAbsolute,
+    ipath_noscheme => PathNoscheme,
+    ipath_rootless => PathRootless,
+    ipath_empty => PathEmpty,
+    iuserinfo => Userinfo,
+    ihost => Host,
+    port => Port,
+    IP_literal => IpLiteral,
+    IPv4address => Ipv4Address,
+    ireg_name => RegName,
+    IPv6address => Ipv6Address,
+    IPvFuture => IpvFuture,
+);
+
+crate::compiled::compiled_parser!(
+    /// The parser compiled from `uri.pest` and `iri.pest`.
+    compiled,
+    "iri.rs",
+    super::derived::Rule
+);
+
+/// The character classes of `iri.pest`, as the build script derives them
+/// (see `crate::chars`).
+#[allow(unused_imports)]
+pub(crate) mod chars {
+    pub use super::compiled::chars::{
+        bidi_formatting, ifragment, ipchar, iprivate, iquery, ireg_name, isegment, isegment_nz,
+        isegment_nz_nc, iunreserved, iuserinfo, ucschar,
+    };
+}
+
+/// Compares the compiled and pest_derive parsers of `uri.pest` + `iri.pest`
+/// on `input` from `rule`.
+///
+/// # Errors
+///
+/// What each found, when they differ.
+pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), alloc::string::String> {
+    let mut tree = compiled::tree(input);
+    let matched = compiled::run(rule, &mut tree).is_some();
+    crate::compiled::compare::<IriParser, _, _>(rule, input, matched.then(|| tree.nodes()))
+}

@@ -1,0 +1,106 @@
+//! What differs between the two grammars the crate parses with, URI
+//! (`uri.pest`) and IRI (`uri.pest` + `iri.pest`), gathered in one value
+//! that the algorithms which must behave differently take as a parameter:
+//! error diagnosis, the builder's checks and encodings, and the
+//! percent-encodings that normalization decodes. Everything else (the
+//! lowering, resolution, recomposition, `make_relative`) does not depend on
+//! it: an IRI is held as a [`Uri`](crate::Uri) whose text may hold
+//! characters above ASCII.
+
+use crate::chars::{self, CharClass};
+use crate::compiled;
+use crate::diagnose::Expected;
+use crate::error::ParseError;
+use crate::grammar::{RfcRule, Rule, UriRule};
+use crate::iri::{self, Iri, IriRule};
+use crate::uri::Uri;
+
+/// A grammar's differences from the others, for the algorithms that take
+/// one.
+pub(crate) struct Syntax {
+    /// The name of its builder, for `Debug`.
+    pub builder: &'static str,
+    /// Parses a whole reference with the grammar.
+    pub parse: fn(&str) -> Result<Uri, ParseError>,
+    /// Every character that may stand somewhere in a reference, unencoded
+    /// or as the `%` of a `pct-encoded`: any other is
+    /// [`ErrorKind::InvalidCharacter`](crate::ErrorKind::InvalidCharacter)
+    /// wherever it stands.
+    pub chars: CharClass,
+    /// What the diagnosis of a failure says was expected, in the grammar's
+    /// own rule names.
+    pub expected: &'static Expected,
+    /// The characters each component takes unencoded: the builder's
+    /// decoded input is percent-encoded but for these.
+    pub userinfo: CharClass,
+    pub reg_name: CharClass,
+    pub segment: CharClass,
+    pub segment_nz_nc: CharClass,
+    pub query: CharClass,
+    /// A name or value of a query pair ([`QUERY_PAIR_DELIMITERS`] encoded).
+    ///
+    /// [`QUERY_PAIR_DELIMITERS`]: crate::percent::QUERY_PAIR_DELIMITERS
+    pub query_pair: CharClass,
+    pub fragment: CharClass,
+    /// How many bytes at the start of `text` the grammar's rule for `rule`
+    /// matches, with the compiled parser; `None` when it matches nothing
+    /// (or the grammar has no such rule).
+    pub matches: fn(RfcRule, &str) -> Option<usize>,
+    /// Whether normalization decodes a percent-encoded `c` (in the query
+    /// when `in_query`): what stands for itself there and is not a
+    /// delimiter.
+    pub decodes: fn(char, bool) -> bool,
+}
+
+/// RFC 3986: `uri.pest`.
+pub(crate) static URI: Syntax = Syntax {
+    builder: "UriBuilder",
+    parse: Uri::parse,
+    chars: chars::URI,
+    expected: &Expected::URI,
+    userinfo: chars::userinfo,
+    reg_name: chars::reg_name,
+    segment: chars::segment,
+    segment_nz_nc: chars::segment_nz_nc,
+    query: chars::query,
+    query_pair: crate::percent::QUERY_PAIR,
+    fragment: chars::fragment,
+    matches: |rule, text| {
+        let mut tree = compiled::uri::tree(text);
+        compiled::uri::run(Rule::from_rfc_rule(rule)?, &mut tree)
+    },
+    // Section 6.2.2.2: the unreserved characters.
+    decodes: |c, _| chars::unreserved.contains(c),
+};
+
+/// RFC 3987: `uri.pest` and `iri.pest`.
+pub(crate) static IRI: Syntax = Syntax {
+    builder: "IriBuilder",
+    parse: |input| Iri::parse(input).map(Iri::into_uri),
+    // `iquery` takes every character above ASCII that an IRI may hold
+    // (`ucschar` and `iprivate`); the ASCII ones are the URI's.
+    chars: iri::chars::iquery.with(&chars::URI),
+    expected: &Expected::IRI,
+    userinfo: iri::chars::iuserinfo,
+    reg_name: iri::chars::ireg_name,
+    segment: iri::chars::isegment,
+    segment_nz_nc: iri::chars::isegment_nz_nc,
+    query: iri::chars::iquery,
+    query_pair: iri::chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
+    fragment: iri::chars::ifragment,
+    matches: |rule, text| {
+        let mut tree = iri::compiled::tree(text);
+        iri::compiled::run(IriRule::from_rfc_rule(rule)?, &mut tree)
+    },
+    decodes: iri_decodes,
+};
+
+/// Whether a percent-encoded `c` stands for itself in an IRI, where
+/// RFC 3987 decodes it: section 5.3.2.3 decodes `iunreserved` characters,
+/// and section 3.2 (steps 2 to 4) every character legal where it stands
+/// that is not a delimiter, `iprivate` in the query included, but not the
+/// bidirectional formatting characters that section 4.1 forbids.
+pub(crate) fn iri_decodes(c: char, in_query: bool) -> bool {
+    (iri::chars::iunreserved.contains(c) || (in_query && iri::chars::iprivate.contains(c)))
+        && !iri::chars::bidi_formatting.contains(c)
+}
