@@ -172,8 +172,8 @@ pub struct Authority {
 
 impl Authority {
     /// The authority of `text` whose bounds are `parts`.
-    pub(crate) fn new(text: &Arc<str>, parts: AuthorityParts) -> Authority {
-        let shared = |span: Range<usize>| SharedStr::new(text, span);
+    pub(crate) fn new(text: Arc<str>, parts: AuthorityParts) -> Authority {
+        let shared = |span: Range<usize>| SharedStr::new(&text, span);
         let host = match &parts.host {
             HostParts::Ipv4(address) => Host::Ipv4(*address),
             HostParts::Ipv6(address) => Host::Ipv6(*address),
@@ -183,11 +183,7 @@ impl Authority {
             },
             HostParts::RegName(span) => Host::RegName(shared(span.clone())),
         };
-        Authority {
-            text: Arc::clone(text),
-            parts,
-            host,
-        }
+        Authority { text, parts, host }
     }
 
     /// The authority as written, without the `//` before it.
