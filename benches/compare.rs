@@ -54,6 +54,8 @@ use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 
 #[path = "support/corpus.rs"]
 mod corpus;
+#[path = "support/edit.rs"]
+mod edit_inputs;
 
 /// What every row reads of each result: 1 plus the length of the authority
 /// and of the path, so that 0 means the crate rejected the reference.
@@ -562,19 +564,10 @@ fn to_string(c: &mut Criterion) {
 fn edit(c: &mut Criterion) {
     use rfc3986::Uri;
     let mut group = c.benchmark_group("edit");
-    let parsed =
-        Uri::parse("https://user@www.example.com:8443/a/b/c/d.html?key=value&k2=v2#top").unwrap();
+    let parsed = Uri::parse(edit_inputs::PARSED).unwrap();
     group.bench_function("build", |b| {
         b.iter(|| {
-            Uri::builder()
-                .scheme(black_box("https"))
-                .userinfo("user")
-                .host("www.example.com")
-                .port(8443)
-                .path("/a/b/c/d.html")
-                .query("key=value&k2=v2")
-                .fragment("top")
-                .build()
+            edit_inputs::build(black_box("https"))
                 .unwrap()
                 .as_str()
                 .len()

@@ -12,23 +12,14 @@
 
 use rfc3986::Uri;
 
+#[path = "../benches/support/edit.rs"]
+mod edit;
+
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "none".into());
-    let parsed = Uri::parse("https://user@www.example.com:8443/a/b/c/d.html?key=value&k2=v2#top")
-        .expect("the example URI parses");
+    let parsed = Uri::parse(edit::PARSED).expect("the example URI parses");
     let operation: fn(&Uri) -> usize = match which.as_str() {
-        "build" => |_| {
-            Uri::builder()
-                .scheme("https")
-                .userinfo("user")
-                .host("www.example.com")
-                .port(8443)
-                .path("/a/b/c/d.html")
-                .query("key=value&k2=v2")
-                .fragment("top")
-                .build()
-                .map_or(0, |uri| uri.as_str().len())
-        },
+        "build" => |_| edit::build("https").map_or(0, |uri| uri.as_str().len()),
         "set_query" => |parsed| {
             let mut uri = parsed.clone();
             uri.set_query(Some("a=1&b=2"))
