@@ -1,6 +1,6 @@
 //! `AbsoluteUri`: a URI with a scheme (the `URI` rule), as its own type.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use rfc3986::{AbsoluteUri, ErrorKind, Uri};

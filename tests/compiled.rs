@@ -12,7 +12,7 @@
 //! `uri.pest` + `iri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
 //! with the `verify-compiled` feature every string the test suite parses.
 
-mod support;
+use crate::support;
 
 use proptest::strategy::{Strategy, ValueTree};
 use rfc3986::__private::{compare_all, compare_iri, compare_uri};

@@ -13,7 +13,7 @@ use rfc3986::__private::runtime::Node;
 
 #[path = "../build/compiler/mod.rs"]
 #[allow(dead_code)]
-mod compiler;
+mod build_compiler;
 
 /// A grammar under `tests/grammars`, derived by pest_derive and compiled
 /// by the build script, with what the comparison needs of each.
@@ -249,11 +249,11 @@ fn unsupported_constructs_fail_the_build(
     #[case] rule: &str,
     #[case] construct: &str,
 ) {
-    let options = compiler::Options {
+    let options = build_compiler::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
     };
-    let err = compiler::compile(grammar, &options).unwrap_err();
+    let err = build_compiler::compile(grammar, &options).unwrap_err();
     assert_eq!(err.rule, rule, "{err}");
     assert!(err.message.contains(construct), "{err}");
     assert!(
@@ -265,13 +265,13 @@ fn unsupported_constructs_fail_the_build(
 /// A grammar pest_meta rejects fails with pest_meta's own message.
 #[test]
 fn invalid_grammars_fail_with_pest_metas_message() {
-    let options = compiler::Options {
+    let options = build_compiler::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
     };
-    let err = compiler::compile("a = { b }", &options).unwrap_err();
+    let err = build_compiler::compile("a = { b }", &options).unwrap_err();
     assert_eq!(err.rule, "grammar");
     assert!(err.message.contains("rule b is undefined"), "{err}");
-    let err = compiler::compile("a = { (\"\")* }", &options).unwrap_err();
+    let err = build_compiler::compile("a = { (\"\")* }", &options).unwrap_err();
     assert!(err.message.contains("repeat"), "{err}");
 }

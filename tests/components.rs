@@ -1,7 +1,7 @@
 //! Every component of the RFC's example URIs, of the seed README's examples,
 //! and of relative references of every form.
 
-mod support;
+use crate::support;
 
 use rfc3986::{Host, Uri};
 use rstest::rstest;

@@ -8,7 +8,7 @@
 //! Each disagreement found was settled from the RFC's grammar; the
 //! verdicts are the regression tests at the end of this file.
 
-mod support;
+use crate::support;
 
 use rfc3986::{ErrorKind, Uri};
 use rstest::rstest;

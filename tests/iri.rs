@@ -4,7 +4,7 @@
 //! range at its first and last code point and just outside, and the
 //! accessors, errors, builder and conversions of `Iri`.
 
-mod support;
+use crate::support;
 
 use rfc3986::{BuildError, Component, ErrorKind, Host, Iri, Uri};
 use rstest::rstest;

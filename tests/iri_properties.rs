@@ -16,7 +16,7 @@
 //! section 4.1 (bidirectional formatting characters) when parsing, and
 //! neither does here: [`Iri::check_bidi`] is a separate call.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;

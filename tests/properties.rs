@@ -5,7 +5,7 @@
 //! The generators are in `support/generate.rs`; `properties_resolve.rs`
 //! uses them for resolution and normalization.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use rfc3986::{ErrorKind, Host, Uri};

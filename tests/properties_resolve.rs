@@ -6,7 +6,7 @@
 //! its own generator in `tests/relative.rs`; here the inputs are the
 //! generic ones.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use rfc3986::Uri;

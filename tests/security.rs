@@ -4,7 +4,7 @@
 //! characters that are not URI characters are errors at their byte, never
 //! stripped or skipped.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use rfc3986::{ErrorKind, Host, Uri};

@@ -1,0 +1,48 @@
+//! The integration tests, as one test binary: each file of `tests/` is a
+//! module of it (run one with `cargo test --test integration absolute::`).
+//!
+//! One binary instead of one per file: 35 binaries, each linking the crate
+//! and every dev-dependency, for two feature sets, took 1.7 GB of a CI
+//! run's target directory and a link each. `tests/allocations.rs` stays a
+//! binary of its own: its counting global allocator must see only its own
+//! tests.
+
+// pest_derive's generated code uses `alloc` when pest is built without
+// its `std` feature, as this crate builds it.
+extern crate alloc;
+
+mod support;
+
+mod absolute;
+mod build;
+mod build_props;
+mod chars;
+mod cli;
+mod compiled;
+mod compiler;
+mod components;
+mod convert;
+mod custom_scheme;
+mod differential;
+mod edit;
+mod errors;
+mod grammar;
+mod hostile;
+mod hosts;
+mod iri;
+mod iri_properties;
+mod normalize;
+mod percent;
+mod properties;
+mod properties_resolve;
+mod query;
+mod readme;
+mod regressions;
+mod relative;
+mod resolve;
+mod schemes_file;
+mod schemes_http;
+mod schemes_mailto;
+mod schemes_urn;
+mod security;
+mod serde;
