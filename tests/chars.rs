@@ -5,10 +5,6 @@
 //! all of it. The judge is a parser pest_derive generates from `uri.pest`
 //! here, with entry rules that anchor each rule at both ends.
 
-// pest_derive's generated code uses `alloc` when pest is built without
-// its `std` feature, as this crate builds it.
-extern crate alloc;
-
 use pest::Parser;
 use rfc3986::__private::chars;
 use rfc3986::__private::runtime::CharClass;

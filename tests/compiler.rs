@@ -5,10 +5,6 @@
 //! string up to a length over the grammar's alphabet. The compiler is also
 //! run directly on grammars it must refuse.
 
-// pest_derive's generated code uses `alloc` when pest is built without
-// its `std` feature, as this crate builds it.
-extern crate alloc;
-
 use rfc3986::__private::runtime::Node;
 
 #[path = "../build/compiler/mod.rs"]

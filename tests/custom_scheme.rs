@@ -2,9 +2,6 @@
 //! through the crate's mechanism and reports its violations by rule and
 //! byte.
 
-// The example's derived parser looks for `alloc` at the crate root.
-extern crate alloc;
-
 #[allow(dead_code)]
 #[path = "../examples/custom_scheme.rs"]
 mod redis;

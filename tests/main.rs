@@ -7,8 +7,9 @@
 //! binary of its own: its counting global allocator must see only its own
 //! tests.
 
-// pest_derive's generated code uses `alloc` when pest is built without
-// its `std` feature, as this crate builds it.
+// pest_derive's generated code (chars, compiler, custom_scheme) uses
+// `alloc` from the crate root when pest is built without its `std` feature,
+// as this crate builds it.
 extern crate alloc;
 
 mod support;
@@ -46,3 +47,29 @@ mod schemes_mailto;
 mod schemes_urn;
 mod security;
 mod serde;
+
+/// With `autotests = false`, a file added to `tests/` runs only if it is
+/// declared above: every one must be (but `allocations.rs`, a binary of its
+/// own, and this file).
+#[test]
+fn every_test_file_is_a_module() {
+    let this = include_str!("main.rs");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let Some(module) = name.strip_suffix(".rs") else {
+            continue;
+        };
+        if !["main", "allocations"].contains(&module)
+            && !this.lines().any(|line| line == format!("mod {module};"))
+        {
+            missing.push(name);
+        }
+    }
+    assert_eq!(
+        missing,
+        Vec::<String>::new(),
+        "add `mod` lines to tests/main.rs"
+    );
+}
