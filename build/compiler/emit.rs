@@ -280,13 +280,11 @@ impl<'a> Emitter<'a> {
 
     /// The position after as many characters of `class` as follow `pos`.
     fn class_run(&mut self, class: &CharSet) -> String {
-        let test = self.byte_test(&class.ascii_bytes(), "b");
         if class.is_ascii() {
-            format!(
-                "pos + p.s[pos..].iter().take_while({}).count()",
-                closure("&&b", &test)
-            )
+            let (table, bit) = self.table_bit(&class.ascii_bytes());
+            format!("rt::run(p.s, pos, &TABLE_{table}, 1 << {bit})")
         } else {
+            let test = self.byte_test(&class.ascii_bytes(), "b");
             let ranges = self.ranges_static(class);
             format!(
                 "rt::class_run(p.s, pos, {}, &{ranges})",
@@ -362,16 +360,21 @@ impl<'a> Emitter<'a> {
         if bytes.len() == 2 {
             return format!("{var} == {} || {var} == {}", byte(lo), byte(hi));
         }
+        let (table, bit) = self.table_bit(set);
+        format!("TABLE_{table}[usize::from({var})] & (1 << {bit}) != 0")
+    }
+
+    /// The table and bit that say which bytes are in `set`.
+    fn table_bit(&mut self, set: &ByteSet) -> (usize, u32) {
         let mut key = [0u64; 4];
-        for &b in &bytes {
+        for b in set.bytes() {
             key[usize::from(b) / 64] |= 1 << (b % 64);
         }
         let next = self.tables.len();
-        let (table, bit) = *self
+        *self
             .tables
             .entry(key)
-            .or_insert(((next / 64), (next % 64) as u32));
-        format!("TABLE_{table}[usize::from({var})] & (1 << {bit}) != 0")
+            .or_insert(((next / 64), (next % 64) as u32))
     }
 
     /// The lookup tables and range lists the functions use.
