@@ -8,7 +8,7 @@ use core::hash::{Hash, Hasher};
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::{Deref, Range};
 
-use crate::parts::{AuthorityParts, HostParts};
+use crate::parts::{AuthorityBounds, AuthorityParts, HostParts};
 
 /// A piece of a parsed URI's text, sharing the URI's buffer: making or
 /// cloning one copies no text.
@@ -33,13 +33,24 @@ pub struct SharedStr {
 }
 
 impl SharedStr {
-    pub(crate) fn new(text: &Arc<str>, span: Range<usize>) -> SharedStr {
+    /// `span` of `text`, holding it.
+    pub(crate) fn new(text: Arc<str>, span: Range<usize>) -> SharedStr {
         debug_assert!(text.get(span.clone()).is_some());
         SharedStr {
-            text: Arc::clone(text),
+            text,
             start: span.start,
             end: span.end,
         }
+    }
+
+    /// The whole text this is a piece of: the URI's.
+    pub(crate) fn whole(&self) -> &str {
+        &self.text
+    }
+
+    /// Where the piece lies in [`whole`](Self::whole).
+    pub(crate) fn span(&self) -> Range<usize> {
+        self.start..self.end
     }
 
     /// The text.
@@ -53,7 +64,7 @@ impl SharedStr {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        &self.text[self.start..self.end]
+        self.text.get(self.start..self.end).unwrap_or_default()
     }
 }
 
@@ -162,28 +173,73 @@ pub enum Host {
 /// ```
 #[derive(Clone)]
 pub struct Authority {
-    /// The whole text of the URI the authority belongs to.
-    pub(crate) text: Arc<str>,
-    /// Where its subcomponents lie in `text`.
-    pub(crate) parts: AuthorityParts,
-    /// The host, typed, with its text.
+    /// The host, typed. A registered name or IPvFuture holds the URI's text
+    /// (as a [`SharedStr`]), and the authority reads its own from there.
     host: Host,
+    /// The URI's text when the host holds none: an IP address. One
+    /// reference count of the text per URI, not two (an `Arc` clone and
+    /// drop are each an atomic operation).
+    own_text: Option<Arc<str>>,
+    /// Where the subcomponents lie in the text.
+    bounds: AuthorityBounds,
 }
 
 impl Authority {
-    /// The authority of `text` whose bounds are `parts`.
-    pub(crate) fn new(text: Arc<str>, parts: AuthorityParts) -> Authority {
-        let shared = |span: Range<usize>| SharedStr::new(&text, span);
-        let host = match &parts.host {
-            HostParts::Ipv4(address) => Host::Ipv4(*address),
-            HostParts::Ipv6(address) => Host::Ipv6(*address),
-            HostParts::IpvFuture { version, address } => Host::IpvFuture {
-                version: shared(version.clone()),
-                address: shared(address.clone()),
-            },
-            HostParts::RegName(span) => Host::RegName(shared(span.clone())),
+    /// The authority of `text` with `bounds` and the host `host`.
+    #[inline(always)]
+    pub(crate) fn new(text: Arc<str>, bounds: AuthorityBounds, host: HostParts) -> Authority {
+        let (host, own_text) = match host {
+            HostParts::Ipv4(address) => (Host::Ipv4(address), Some(text)),
+            HostParts::Ipv6(address) => (Host::Ipv6(address), Some(text)),
+            HostParts::IpvFuture { version, address } => (
+                Host::IpvFuture {
+                    version: SharedStr::new(Arc::clone(&text), version),
+                    address: SharedStr::new(text, address),
+                },
+                None,
+            ),
+            HostParts::RegName(span) => (Host::RegName(SharedStr::new(text, span)), None),
         };
-        Authority { text, parts, host }
+        Authority {
+            host,
+            own_text,
+            bounds,
+        }
+    }
+
+    /// The whole text of the URI the authority belongs to.
+    #[inline]
+    pub(crate) fn text(&self) -> &str {
+        match &self.host {
+            Host::RegName(held) | Host::IpvFuture { version: held, .. } => held.whole(),
+            // `new` keeps the text of a URI whose host is an IP address.
+            Host::Ipv4(_) | Host::Ipv6(_) => self.own_text.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// `span` of the URI's text.
+    #[inline]
+    fn slice(&self, span: Range<usize>) -> &str {
+        self.text().get(span).unwrap_or_default()
+    }
+
+    /// Where the subcomponents lie in the URI's text.
+    pub(crate) fn bounds(&self) -> &AuthorityBounds {
+        &self.bounds
+    }
+
+    /// The bounds and type of the subcomponents.
+    pub(crate) fn parts(&self) -> AuthorityParts {
+        let host = match &self.host {
+            Host::Ipv4(address) => HostParts::Ipv4(*address),
+            Host::Ipv6(address) => HostParts::Ipv6(*address),
+            Host::IpvFuture { version, address } => HostParts::IpvFuture {
+                version: version.span(),
+                address: address.span(),
+            },
+            Host::RegName(name) => HostParts::RegName(name.span()),
+        };
+        self.bounds.parts(host)
     }
 
     /// The authority as written, without the `//` before it.
@@ -197,7 +253,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        &self.text[self.parts.span.clone()]
+        self.slice(self.bounds.span())
     }
 
     /// The userinfo, without its `@`; `None` when there is no `@`,
@@ -216,7 +272,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn userinfo(&self) -> Option<&str> {
-        self.parts.userinfo.clone().map(|span| &self.text[span])
+        self.bounds.userinfo().map(|span| self.slice(span))
     }
 
     /// The host, typed.
@@ -243,7 +299,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host_str(&self) -> &str {
-        &self.text[self.parts.host_span.clone()]
+        self.slice(self.bounds.host_span())
     }
 
     /// The host with its percent-encodings decoded, read as UTF-8 (see
@@ -280,7 +336,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.parts.port
+        self.bounds.port
     }
 
     /// The port as written, without its `:`; `None` when there is no `:`,
@@ -296,7 +352,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn port_str(&self) -> Option<&str> {
-        self.parts.port_span.clone().map(|span| &self.text[span])
+        self.bounds.port_span().map(|span| self.slice(span))
     }
 
     /// Whether the authority has a port subcomponent, that is a `:` after
@@ -311,7 +367,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn has_port(&self) -> bool {
-        self.parts.port_span.is_some()
+        self.bounds.host_end < self.bounds.end
     }
 }
 

@@ -3,12 +3,13 @@
 //!
 //! It reads the structure the grammar found and records where each
 //! component lies; it does not split the text again. The one allocation of a
-//! parse, the URI's text, is made by the caller.
+//! parse, the URI's text, is made once the tree is known to be a URI.
 //!
 //! The tree is read as what both parsers give: each pair's rule, start and
 //! end, in preorder ([`Node`]). pest_derive's `Pairs` give them through
 //! [`pest_nodes`], the compiled parser's `Tree` directly.
 
+use alloc::sync::Arc;
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
@@ -17,8 +18,11 @@ use pest::iterators::Pairs;
 pub(crate) use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::parts::{ipv_future, port_value, AuthorityParts, HostParts, Parts, PortError};
+use crate::parts::{
+    ipv_future, port_value, tile, AuthorityBounds, Bounds, HostParts, Parts, PortError,
+};
 use crate::percent;
+use crate::uri::Uri;
 
 /// The pairs of a pest parse tree as nodes, in preorder.
 pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
@@ -105,20 +109,93 @@ const ONCE: [u16; SLOTS] = {
     table
 };
 
+/// The slots that only an authority holds, in the order in which a stray
+/// one is reported.
+const INSIDE_AUTHORITY: [Slot; 8] = [
+    Slot::Userinfo,
+    Slot::Host,
+    Slot::Port,
+    Slot::IpLiteral,
+    Slot::Ipv4Address,
+    Slot::RegName,
+    Slot::Ipv6Address,
+    Slot::IpvFuture,
+];
+
+/// What the lowering makes of a tree: the bounds of the components, and
+/// the authority's with its host typed.
+pub(crate) struct Lowered {
+    pub bounds: Bounds,
+    pub authority: Option<(AuthorityBounds, HostParts)>,
+}
+
+/// The `Uri` of `input` from the pairs of a successful parse of it.
+///
+/// Inlined into each parse function with everything it calls but the
+/// error paths: the spans then stay in registers, and the `Uri` is written
+/// where the caller returns it (callgrind, per reference of the benchmark
+/// corpus: see BENCHMARKS.md).
+#[inline(always)]
+pub(crate) fn lower_uri<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Uri, ParseError> {
+    let lowered = lower_bounds(input, nodes)?;
+    Ok(Uri::from_bounds(Arc::from(input), lowered))
+}
+
+/// Lowers the pairs of a successful parse of `input` to its parts.
+pub(crate) fn lower<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Parts, ParseError> {
+    let Lowered { bounds, authority } = lower_bounds(input, nodes)?;
+    let authority = authority.map(|(bounds, host)| bounds.parts(host));
+    Ok(Parts::from_bounds(&bounds, authority, input.len()))
+}
+
 /// Lowers the pairs of a successful parse of `input`.
 ///
 /// One pass stores each pair in its slot, with no decision per pair, so
 /// that nothing in the loop depends on which rule came. The checks come
 /// after it: each component at most once, userinfo, host and port only
-/// inside an authority, and (in [`Lowering::finish`]) the components
-/// tiling the input.
-pub(crate) fn lower<R: UriRule>(
+/// inside an authority, and the components tiling the input ([`tile`]).
+#[inline(always)]
+fn lower_bounds<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
-) -> Result<Parts, ParseError> {
-    let mut lowering = Lowering::new(input);
-    lowering.read(nodes);
-    lowering.finish()
+) -> Result<Lowered, ParseError> {
+    // The slots are filled in place: the spans are 224 bytes, which a move
+    // into a struct after the loop would copy.
+    let mut slots = Slots {
+        input,
+        spans: [(0, 0); SLOTS],
+        seen: 0,
+    };
+    let mut components: u16 = 0;
+    let mut repeated = usize::MAX;
+    for node in nodes {
+        let slot = match node.rule.rfc_rule() {
+            Some(rule) => SLOT_OF[rule as usize] as usize,
+            None => Slot::Other as usize,
+        };
+        let once = ONCE[slot];
+        if components & once != 0 {
+            // Pairs come in preorder: the first repeat starts first.
+            repeated = repeated.min(node.start);
+        }
+        components |= once;
+        slots.seen |= 1 << slot;
+        slots.spans[slot] = (node.start, node.end);
+    }
+    if repeated != usize::MAX {
+        return Err(grammar_error(
+            input,
+            repeated,
+            "each component at most once",
+        ));
+    }
+    slots.lower()
 }
 
 /// The typed host of `text` when all of it is a `host` by the grammar
@@ -131,20 +208,28 @@ pub(crate) fn host(text: &str) -> Option<HostParts> {
     if end != text.len() {
         return None;
     }
-    let mut lowering = Lowering::new(text);
-    lowering.read(tree.nodes());
-    let (host, span) = lowering.host().ok()??;
+    let mut slots = Slots {
+        input: text,
+        spans: [(0, 0); SLOTS],
+        seen: 0,
+    };
+    for node in tree.nodes() {
+        if let Some(rule) = node.rule.rfc_rule() {
+            let slot = SLOT_OF[rule as usize] as usize;
+            slots.seen |= 1 << slot;
+            slots.spans[slot] = (node.start, node.end);
+        }
+    }
+    let (host, span) = slots.host().ok()??;
     (span == (0..text.len())).then_some(host)
 }
 
 /// The pairs of a parse tree, by slot.
-struct Lowering<'i> {
+struct Slots<'i> {
     input: &'i str,
     spans: [(usize, usize); SLOTS],
     /// The slots filled, as bits.
-    seen: u16,
-    /// Where a component came a second time; `usize::MAX` if none did.
-    repeated: usize,
+    seen: u32,
 }
 
 /// The error of a parse tree that lacks what the lowering reads: only an
@@ -155,87 +240,71 @@ fn grammar_error(input: &str, offset: usize, what: &'static str) -> ParseError {
     ParseError::new(ErrorKind::Grammar, input, offset, what)
 }
 
-impl<'i> Lowering<'i> {
-    fn new(input: &'i str) -> Lowering<'i> {
-        Lowering {
-            input,
-            spans: [(0, 0); SLOTS],
-            seen: 0,
-            repeated: usize::MAX,
-        }
-    }
-
-    /// Stores each pair in its slot.
-    #[inline]
-    fn read<R: UriRule>(&mut self, nodes: impl IntoIterator<Item = Node<R>>) {
-        let mut components = 0;
-        for node in nodes {
-            let slot = match node.rule.rfc_rule() {
-                Some(rule) => SLOT_OF[rule as usize] as usize,
-                None => Slot::Other as usize,
-            };
-            let once = ONCE[slot];
-            if components & once != 0 && self.repeated == usize::MAX {
-                self.repeated = node.start;
-            }
-            components |= once;
-            self.seen |= 1 << slot;
-            self.spans[slot] = (node.start, node.end);
-        }
-    }
-
+impl Slots<'_> {
     fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
         grammar_error(self.input, offset, what)
     }
 
     /// The span stored in `slot`, if it was filled.
-    #[inline]
+    #[inline(always)]
     fn span(&self, slot: Slot) -> Option<Range<usize>> {
         let (start, end) = self.spans[slot as usize];
         (self.seen & (1 << slot as usize) != 0).then_some(start..end)
     }
 
-    /// The authority, its host typed and its port's value.
-    #[inline]
-    fn authority(&self) -> Result<Option<AuthorityParts>, ParseError> {
-        let userinfo = self.span(Slot::Userinfo);
-        let port_span = self.span(Slot::Port);
-        let Some(span) = self.span(Slot::Authority) else {
-            let inside = [
-                Slot::Userinfo,
-                Slot::Host,
-                Slot::Port,
-                Slot::IpLiteral,
-                Slot::Ipv4Address,
-                Slot::RegName,
-                Slot::Ipv6Address,
-                Slot::IpvFuture,
-            ]
-            .into_iter()
-            .find_map(|slot| self.span(slot));
-            return match inside {
-                Some(stray) => {
-                    Err(self
-                        .grammar_error(stray.start, "host, userinfo and port inside an authority"))
+    /// Types the host and port, then checks that the components tile the
+    /// input ([`tile`]), so that recomposing them gives the input back.
+    /// The crate's grammar always satisfies this; an edited grammar that
+    /// does not gets an error instead of an inconsistent URI.
+    #[inline(always)]
+    fn lower(&self) -> Result<Lowered, ParseError> {
+        let mut typed = None;
+        let authority = match self.span(Slot::Authority) {
+            Some(span) => {
+                let Some((host, host_span)) = self.host()? else {
+                    return Err(self.grammar_error(span.start, "a host in every authority"));
+                };
+                let port_span = self.span(Slot::Port);
+                let port = match &port_span {
+                    Some(digits) => self.port(digits.clone())?,
+                    None => None,
+                };
+                typed = Some((host, port));
+                Some((span, self.span(Slot::Userinfo), host_span, port_span))
+            }
+            None => {
+                if let Some(stray) = INSIDE_AUTHORITY.iter().find_map(|&slot| self.span(slot)) {
+                    return Err(self.stray(stray.start));
                 }
-                None => Ok(None),
-            };
+                None
+            }
         };
-        let Some((host, host_span)) = self.host()? else {
-            return Err(self.grammar_error(span.start, "a host in every authority"));
+        let Some(path) = self.span(Slot::Path) else {
+            return Err(self.grammar_error(0, "a path in every URI reference"));
         };
-        let port = match &port_span {
-            Some(digits) => self.port(digits.clone())?,
-            None => None,
+        let (bounds, authority) = tile(
+            self.input,
+            self.span(Slot::Scheme),
+            authority,
+            path,
+            self.span(Slot::Query),
+            self.span(Slot::Fragment),
+        )
+        .map_err(|(at, expected)| self.grammar_error(at, expected))?;
+        let authority = match (authority, typed) {
+            (Some(mut bounds), Some((host, port))) => {
+                bounds.port = port;
+                Some((bounds, host))
+            }
+            _ => None,
         };
-        Ok(Some(AuthorityParts {
-            span,
-            userinfo,
-            host_span,
-            host,
-            port_span,
-            port,
-        }))
+        Ok(Lowered { bounds, authority })
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn stray(&self, at: usize) -> ParseError {
+        self.grammar_error(at, "host, userinfo and port inside an authority")
     }
 
     /// The host, typed, and its span as written; `None` when no rule of a
@@ -279,40 +348,12 @@ impl<'i> Lowering<'i> {
 
     /// The value of `port = *DIGIT` ([`port_value`]); a port above 65535 is
     /// an error of its own.
+    #[inline(always)]
     fn port(&self, digits: Range<usize>) -> Result<Option<u16>, ParseError> {
         port_value(&self.input[digits.clone()]).map_err(|error| match error {
             PortError::NotDigits => self.grammar_error(digits.start, "a port of digits only"),
             PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
         })
-    }
-
-    /// Checks that the components found tile the input in the order and
-    /// with the delimiters of section 5.3, so that recomposing them gives
-    /// the input back. The crate's grammar always satisfies this; an edited
-    /// grammar that does not gets an error instead of an inconsistent URI.
-    #[inline]
-    fn finish(&self) -> Result<Parts, ParseError> {
-        if self.repeated != usize::MAX {
-            return Err(self.grammar_error(self.repeated, "each component at most once"));
-        }
-        let authority = self.authority()?;
-        let Some(path) = self.span(Slot::Path) else {
-            return Err(self.grammar_error(0, "a path in every URI reference"));
-        };
-        let scheme = self.span(Slot::Scheme);
-        let query = self.span(Slot::Query);
-        let fragment = self.span(Slot::Fragment);
-        let parts = Parts {
-            scheme,
-            authority,
-            path,
-            query,
-            fragment,
-        };
-        parts
-            .check_tiling(self.input)
-            .map_err(|(at, expected)| self.grammar_error(at, expected))?;
-        Ok(parts)
     }
 }
 

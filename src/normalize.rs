@@ -248,8 +248,8 @@ fn normalize_authority(
     // an IPv6 address is the same address; decoding a registered name's
     // percent-encodings can change them, so the grammar decides.
     let typed = (!host.contains('%')).then(|| {
-        let parts = &authority.parts;
-        parts.host.clone().moved(parts.host_span.start, 0)
+        let parts = authority.parts();
+        parts.host.moved(parts.host_span.start, 0)
     });
     t.host_with(
         |text| match authority.host() {

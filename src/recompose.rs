@@ -55,8 +55,9 @@ impl Recomposition {
         self.text.push_str("//");
         let start = self.text.len();
         self.text.push_str(authority.as_str());
-        let parts = &authority.parts;
-        self.parts.authority = Some(parts.clone().moved(parts.span.start, start));
+        let parts = authority.parts();
+        let from = parts.span.start;
+        self.parts.authority = Some(parts.moved(from, start));
     }
 
     /// Opens an authority (`"//"`) whose subcomponents follow:
@@ -218,10 +219,9 @@ impl<'a> AuthorityText<'a> {
             userinfo: authority.userinfo(),
             host: authority.host_str(),
             typed: authority
-                .parts
+                .parts()
                 .host
-                .clone()
-                .moved(authority.parts.host_span.start, 0),
+                .moved(authority.bounds().host_start, 0),
             port: authority.port_str(),
             port_value: authority.port(),
         }

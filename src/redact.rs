@@ -74,7 +74,7 @@ impl Uri {
             text: self.as_str(),
             userinfo: self
                 .authority()
-                .and_then(|a| a.parts.userinfo.as_ref())
+                .and_then(|a| a.bounds().userinfo())
                 .map(|u| (u.start, u.end)),
         }
     }
@@ -94,13 +94,12 @@ impl Authority {
     /// ```
     #[must_use]
     pub fn redacted(&self) -> Redacted<'_> {
-        let start = self.parts.span.start;
+        let start = self.bounds().start;
         Redacted {
             text: self.as_str(),
             userinfo: self
-                .parts
-                .userinfo
-                .as_ref()
+                .bounds()
+                .userinfo()
                 .map(|u| (u.start - start, u.end - start)),
         }
     }

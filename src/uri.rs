@@ -11,7 +11,8 @@ use core::str::FromStr;
 use crate::authority::{redact_password, Authority, Host};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser};
-use crate::parts::Parts;
+use crate::lower::Lowered;
+use crate::parts::{Bounds, Parts};
 use crate::path;
 
 /// A URI reference (RFC 3986 section 4.1): an absolute URI such as
@@ -42,13 +43,8 @@ use crate::path;
 pub struct Uri {
     /// The text, and the authority when there is one.
     text: Text,
-    /// The scheme, without its `:`.
-    scheme: Option<Range<usize>>,
-    path: Range<usize>,
-    /// The query, without its `?`.
-    query: Option<Range<usize>>,
-    /// The fragment, without its `#`.
-    fragment: Option<Range<usize>>,
+    /// Where the other components lie in the text.
+    bounds: Bounds,
 }
 
 /// Where a [`Uri`] holds its text: in its authority, which needs it for its
@@ -135,23 +131,26 @@ impl Uri {
         input: &str,
         nodes: impl IntoIterator<Item = crate::lower::Node<R>>,
     ) -> Result<Uri, ParseError> {
-        let parts = crate::lower::lower(input, nodes)?;
-        Ok(Uri::from_parts(Arc::from(input), parts))
+        crate::lower::lower_uri(input, nodes)
+    }
+
+    /// Makes a `Uri` from the parts of `text` (which tile it).
+    pub(crate) fn from_parts(text: Arc<str>, parts: Parts) -> Uri {
+        let bounds = parts.bounds();
+        let authority = parts.authority.map(|a| (a.bounds(), a.host));
+        Uri::from_bounds(text, Lowered { bounds, authority })
     }
 
     /// Makes a `Uri` from the bounds that the lowering found in `text`.
     #[inline(always)]
-    pub(crate) fn from_parts(text: Arc<str>, parts: Parts) -> Uri {
-        let text = match parts.authority {
-            Some(authority) => Text::InAuthority(Authority::new(text, authority)),
+    pub(crate) fn from_bounds(text: Arc<str>, lowered: Lowered) -> Uri {
+        let text = match lowered.authority {
+            Some((bounds, host)) => Text::InAuthority(Authority::new(text, bounds, host)),
             None => Text::Alone(text),
         };
         Uri {
             text,
-            scheme: parts.scheme,
-            path: parts.path,
-            query: parts.query,
-            fragment: parts.fragment,
+            bounds: lowered.bounds,
         }
     }
 
@@ -165,7 +164,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn as_str(&self) -> &str {
-        self.shared_text()
+        self.text()
     }
 
     /// Whether this is a relative reference (section 4.2): one without a
@@ -180,7 +179,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn is_relative(&self) -> bool {
-        self.scheme.is_none()
+        self.bounds.scheme_end.get().is_none()
     }
 
     /// The scheme as written (schemes are case-insensitive; see
@@ -194,7 +193,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn scheme(&self) -> Option<&str> {
-        self.scheme.clone().map(|span| &self.shared_text()[span])
+        self.bounds.scheme_end.get().map(|end| self.slice(0..end))
     }
 
     /// The authority (section 3.2), the part after `//`; `None` when there
@@ -215,12 +214,19 @@ impl Uri {
         }
     }
 
-    /// The text, as shared.
-    fn shared_text(&self) -> &Arc<str> {
+    /// The text.
+    #[inline]
+    fn text(&self) -> &str {
         match &self.text {
-            Text::InAuthority(authority) => &authority.text,
+            Text::InAuthority(authority) => authority.text(),
             Text::Alone(text) => text,
         }
+    }
+
+    /// `span` of the text.
+    #[inline]
+    fn slice(&self, span: Range<usize>) -> &str {
+        self.text().get(span).unwrap_or_default()
     }
 
     /// The userinfo of the authority, without its `@`. See
@@ -348,7 +354,7 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn path(&self) -> &str {
-        &self.shared_text()[self.path.clone()]
+        self.slice(self.bounds.path_start..self.bounds.path_end)
     }
 
     /// The segments of the path, as written: the path split at each `/`.
@@ -393,7 +399,11 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn query(&self) -> Option<&str> {
-        self.query.clone().map(|span| &self.shared_text()[span])
+        let start = self.bounds.path_end + 1;
+        self.bounds
+            .query_end
+            .get()
+            .map(|end| self.slice(start..end))
     }
 
     /// The fragment as written, without its `#` (section 3.5); `None` when
@@ -408,7 +418,11 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn fragment(&self) -> Option<&str> {
-        self.fragment.clone().map(|span| &self.shared_text()[span])
+        let text = self.text();
+        self.bounds
+            .fragment_start
+            .get()
+            .map(|start| text.get(start..).unwrap_or_default())
     }
 
     /// Checks the invariants that tie the component bounds to the text:
@@ -417,14 +431,13 @@ impl Uri {
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), &'static str> {
         self.parts()
-            .check_tiling(self.shared_text())
+            .check_tiling(self.text())
             .map_err(|(_, expected)| expected)?;
         let path = self.path();
         if self.authority().is_some() && !(path.is_empty() || path.starts_with('/')) {
             return Err("a path after an authority must be empty or start with '/'");
         }
-        if !path::disambiguation(path, self.scheme.is_some(), self.authority().is_some()).is_empty()
-        {
+        if !path::disambiguation(path, !self.is_relative(), self.authority().is_some()).is_empty() {
             return Err("the path would not read back as a path where it stands");
         }
         Ok(())
@@ -432,13 +445,11 @@ impl Uri {
 
     /// The bounds of the components, as the lowering found them.
     pub(crate) fn parts(&self) -> Parts {
-        Parts {
-            scheme: self.scheme.clone(),
-            authority: self.authority().map(|a| a.parts.clone()),
-            path: self.path.clone(),
-            query: self.query.clone(),
-            fragment: self.fragment.clone(),
-        }
+        Parts::from_bounds(
+            &self.bounds,
+            self.authority().map(Authority::parts),
+            self.text().len(),
+        )
     }
 }
 

@@ -128,7 +128,7 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "userinfo",
-                authority.parts.span.start,
+                authority.bounds().start,
                 "no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4)",
             ));
         }
@@ -136,7 +136,7 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "host",
-                authority.parts.host_span.start,
+                authority.bounds().host_start,
                 "a host that is not empty (RFC 9110 section 4.2.1)",
             ));
         }
