@@ -19,7 +19,8 @@ pub(crate) use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::parts::{
-    ipv_future, port_value, tile, AuthorityBounds, Bounds, HostParts, Parts, PortError,
+    ipv_future, port_value, tile, AuthorityBounds, Bounds, ComponentSpans, Found, HostParts, Parts,
+    PortError,
 };
 use crate::percent;
 use crate::uri::Uri;
@@ -67,9 +68,14 @@ enum Slot {
 
 const SLOTS: usize = Slot::Other as usize + 1;
 
-/// The slot of the pairs of each RFC rule, in `RfcRule` order.
-const SLOT_OF: [Slot; RfcRule::IpvFuture as usize + 1] = {
-    let mut table = [Slot::Other; RfcRule::IpvFuture as usize + 1];
+/// How many RFC rules there are, and the index in [`SLOT_OF`] of a rule
+/// that is none of them.
+const RFC_RULES: usize = RfcRule::IpvFuture as usize + 1;
+
+/// The slot of the pairs of each RFC rule, in `RfcRule` order, then of the
+/// rules that are none of them.
+const SLOT_OF: [Slot; RFC_RULES + 1] = {
+    let mut table = [Slot::Other; RFC_RULES + 1];
     table[RfcRule::Scheme as usize] = Slot::Scheme;
     table[RfcRule::Query as usize] = Slot::Query;
     table[RfcRule::Fragment as usize] = Slot::Fragment;
@@ -121,6 +127,17 @@ const INSIDE_AUTHORITY: [Slot; 8] = [
     Slot::Ipv6Address,
     Slot::IpvFuture,
 ];
+
+/// [`INSIDE_AUTHORITY`] as bits of [`Slots::seen`].
+const INSIDE_AUTHORITY_BITS: u32 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < INSIDE_AUTHORITY.len() {
+        bits |= 1 << INSIDE_AUTHORITY[i] as u32;
+        i += 1;
+    }
+    bits
+};
 
 /// What the lowering makes of a tree: the bounds of the components, and
 /// the authority's with its host typed.
@@ -174,20 +191,19 @@ fn lower_bounds<R: UriRule>(
     };
     let mut components: u16 = 0;
     let mut repeated = usize::MAX;
+    let mut seen: u32 = 0;
     for node in nodes {
-        let slot = match node.rule.rfc_rule() {
-            Some(rule) => SLOT_OF[rule as usize] as usize,
-            None => Slot::Other as usize,
-        };
+        let slot = slot_of(node.rule);
         let once = ONCE[slot];
         if components & once != 0 {
             // Pairs come in preorder: the first repeat starts first.
             repeated = repeated.min(node.start);
         }
         components |= once;
-        slots.seen |= 1 << slot;
+        seen |= 1 << slot;
         slots.spans[slot] = (node.start, node.end);
     }
+    slots.seen = seen;
     if repeated != usize::MAX {
         return Err(grammar_error(
             input,
@@ -196,6 +212,14 @@ fn lower_bounds<R: UriRule>(
         ));
     }
     slots.lower()
+}
+
+/// The slot of the pairs of `rule`. `None` (a rule that is not the RFC's)
+/// is the index after the RFC rules rather than a branch: whether a pair's
+/// rule is one of them varies from pair to pair (`EOI` is not).
+#[inline(always)]
+fn slot_of<R: UriRule>(rule: R) -> usize {
+    SLOT_OF[rule.rfc_rule().map_or(RFC_RULES, |rule| rule as usize)] as usize
 }
 
 /// The typed host of `text` when all of it is a `host` by the grammar
@@ -214,14 +238,63 @@ pub(crate) fn host(text: &str) -> Option<HostParts> {
         seen: 0,
     };
     for node in tree.nodes() {
-        if let Some(rule) = node.rule.rfc_rule() {
-            let slot = SLOT_OF[rule as usize] as usize;
-            slots.seen |= 1 << slot;
-            slots.spans[slot] = (node.start, node.end);
-        }
+        let slot = slot_of(node.rule);
+        slots.seen |= 1 << slot;
+        slots.spans[slot] = (node.start, node.end);
     }
-    let (host, span) = slots.host().ok()??;
-    (span == (0..text.len())).then_some(host)
+    let host = slots.host_value().ok()??;
+    (ComponentSpans::host(&slots) == (0..text.len())).then_some(host)
+}
+
+impl ComponentSpans for Slots<'_> {
+    fn scheme(&self) -> Found {
+        self.found(Slot::Scheme)
+    }
+
+    fn authority(&self) -> Found {
+        self.found(Slot::Authority)
+    }
+
+    fn userinfo(&self) -> Found {
+        self.found(Slot::Userinfo)
+    }
+
+    /// The host as written: the `host` pair's span or, that rule being
+    /// silent, the IP literal's (with its brackets) or the host value's,
+    /// in the order [`Slots::host_value`] looks for one. Selected without
+    /// a branch.
+    fn host(&self) -> Range<usize> {
+        let or = |first: Found, then: Found| if first.present { first } else { then };
+        let value = or(
+            self.found(Slot::RegName),
+            or(
+                self.found(Slot::Ipv4Address),
+                or(self.found(Slot::Ipv6Address), self.found(Slot::IpvFuture)),
+            ),
+        );
+        let host = or(
+            self.found(Slot::Host),
+            or(self.found(Slot::IpLiteral), value),
+        );
+        host.start..host.end
+    }
+
+    fn port(&self) -> Found {
+        self.found(Slot::Port)
+    }
+
+    fn path(&self) -> Range<usize> {
+        let path = self.found(Slot::Path);
+        path.start..path.end
+    }
+
+    fn query(&self) -> Found {
+        self.found(Slot::Query)
+    }
+
+    fn fragment(&self) -> Found {
+        self.found(Slot::Fragment)
+    }
 }
 
 /// The pairs of a parse tree, by slot.
@@ -252,72 +325,79 @@ impl Slots<'_> {
         (self.seen & (1 << slot as usize) != 0).then_some(start..end)
     }
 
+    /// The span in `slot`, whether or not a pair filled it.
+    #[inline(always)]
+    fn found(&self, slot: Slot) -> Found {
+        let (start, end) = self.spans[slot as usize];
+        Found {
+            present: self.seen & (1 << slot as usize) != 0,
+            start,
+            end,
+        }
+    }
+
     /// Types the host and port, then checks that the components tile the
     /// input ([`tile`]), so that recomposing them gives the input back.
     /// The crate's grammar always satisfies this; an edited grammar that
     /// does not gets an error instead of an inconsistent URI.
     #[inline(always)]
     fn lower(&self) -> Result<Lowered, ParseError> {
-        let mut typed = None;
-        let authority = match self.span(Slot::Authority) {
-            Some(span) => {
-                let Some((host, host_span)) = self.host()? else {
-                    return Err(self.grammar_error(span.start, "a host in every authority"));
-                };
-                let port_span = self.span(Slot::Port);
-                let port = match &port_span {
-                    Some(digits) => self.port(digits.clone())?,
-                    None => None,
-                };
-                typed = Some((host, port));
-                Some((span, self.span(Slot::Userinfo), host_span, port_span))
+        let authority = self.found(Slot::Authority);
+        let mut host = None;
+        if authority.present {
+            host = self.host_value()?;
+            if host.is_none() {
+                return Err(self.grammar_error(authority.start, "a host in every authority"));
             }
-            None => {
-                if let Some(stray) = INSIDE_AUTHORITY.iter().find_map(|&slot| self.span(slot)) {
-                    return Err(self.stray(stray.start));
-                }
-                None
-            }
-        };
-        let Some(path) = self.span(Slot::Path) else {
+        } else if self.seen & INSIDE_AUTHORITY_BITS != 0 {
+            return Err(self.stray());
+        }
+        // An empty slot reads as `0..0`, an empty port: no branch on
+        // whether there is one.
+        let port = self.found(Slot::Port);
+        let port = self.port(port.start..port.end)?;
+        if !self.found(Slot::Path).present {
             return Err(self.grammar_error(0, "a path in every URI reference"));
-        };
-        let (bounds, authority) = tile(
-            self.input,
-            self.span(Slot::Scheme),
-            authority,
-            path,
-            self.span(Slot::Query),
-            self.span(Slot::Fragment),
-        )
-        .map_err(|(at, expected)| self.grammar_error(at, expected))?;
-        let authority = match (authority, typed) {
-            (Some(mut bounds), Some((host, port))) => {
-                bounds.port = port;
-                Some((bounds, host))
-            }
-            _ => None,
-        };
-        Ok(Lowered { bounds, authority })
+        }
+        let (bounds, mut authority_bounds) =
+            tile(self.input, self).map_err(|(at, expected)| self.grammar_error(at, expected))?;
+        authority_bounds.port = port;
+        Ok(Lowered {
+            bounds,
+            authority: host.map(|host| (authority_bounds, host)),
+        })
     }
 
+    /// The error for a userinfo, host or port outside an authority: at the
+    /// first of them, in the order of [`INSIDE_AUTHORITY`].
     #[cold]
     #[inline(never)]
-    fn stray(&self, at: usize) -> ParseError {
+    fn stray(&self) -> ParseError {
+        let at = INSIDE_AUTHORITY
+            .iter()
+            .find_map(|&slot| self.span(slot))
+            .map_or(0, |span| span.start);
         self.grammar_error(at, "host, userinfo and port inside an authority")
     }
 
-    /// The host, typed, and its span as written; `None` when no rule of a
-    /// host value matched.
+    /// The host, typed; `None` when no rule of a host value matched.
     #[inline(always)]
-    fn host(&self) -> Result<Option<(HostParts, Range<usize>)>, ParseError> {
-        let (host, value_span) = if let Some(at) = self.span(Slot::RegName) {
-            (HostParts::RegName(at.clone()), at)
-        } else if let Some(at) = self.span(Slot::Ipv4Address) {
+    fn host_value(&self) -> Result<Option<HostParts>, ParseError> {
+        match self.span(Slot::RegName) {
+            Some(name) => Ok(Some(HostParts::RegName(name))),
+            None => self.ip_host(),
+        }
+    }
+
+    /// [`host_value`](Self::host_value) when it is not a registered name:
+    /// an IP address or IPvFuture, which are rare enough to be called.
+    #[inline(never)]
+    fn ip_host(&self) -> Result<Option<HostParts>, ParseError> {
+        Ok(Some(if let Some(at) = self.span(Slot::Ipv4Address) {
             let address = ipv4(&self.input[at.clone()]).ok_or_else(|| {
                 self.grammar_error(at.start, "an IPv4address that is four octets")
             })?;
-            (HostParts::Ipv4(address), at)
+            HostParts::Ipv4(address)
         } else if let Some(at) = self.span(Slot::Ipv6Address) {
             let address = ipv6(&self.input[at.clone()]).ok_or_else(|| {
                 ParseError::new(
@@ -327,30 +407,27 @@ impl Slots<'_> {
                     "an IPv6address that is eight 16-bit pieces",
                 )
             })?;
-            (HostParts::Ipv6(address), at)
+            HostParts::Ipv6(address)
         } else if let Some(at) = self.span(Slot::IpvFuture) {
             // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
             // HEXDIG has no ".", so the first "." ends the version.
-            let host = ipv_future(self.input, at.clone())
-                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?;
-            (host, at)
+            ipv_future(self.input, at.clone())
+                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?
         } else {
             return Ok(None);
-        };
-        // The host as written: the `host` pair's span or, that rule being
-        // silent, the IP literal's (with its brackets) or the value's.
-        let host_span = self
-            .span(Slot::Host)
-            .or_else(|| self.span(Slot::IpLiteral))
-            .unwrap_or(value_span);
-        Ok(Some((host, host_span)))
+        }))
     }
 
     /// The value of `port = *DIGIT` ([`port_value`]); a port above 65535 is
     /// an error of its own.
     #[inline(always)]
     fn port(&self, digits: Range<usize>) -> Result<Option<u16>, ParseError> {
-        port_value(&self.input[digits.clone()]).map_err(|error| match error {
+        let bytes = self
+            .input
+            .as_bytes()
+            .get(digits.clone())
+            .unwrap_or_default();
+        port_value(bytes).map_err(|error| match error {
             PortError::NotDigits => self.grammar_error(digits.start, "a port of digits only"),
             PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
         })

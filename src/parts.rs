@@ -141,13 +141,13 @@ pub(crate) enum PortError {
 
 /// The value of `port = *DIGIT`: any number of digits, leading zeros
 /// included, at most 65535; `None` for the empty port.
-pub(crate) fn port_value(digits: &str) -> Result<Option<u16>, PortError> {
+pub(crate) fn port_value(digits: &[u8]) -> Result<Option<u16>, PortError> {
     if digits.is_empty() {
         return Ok(None);
     }
     // Saturating above the largest port rather than overflowing.
     let mut value: u32 = 0;
-    for &byte in digits.as_bytes() {
+    for &byte in digits {
         let digit = byte.wrapping_sub(b'0');
         if digit > 9 {
             return Err(PortError::NotDigits);
@@ -172,118 +172,250 @@ pub(crate) fn ipv_future(text: &str, span: Range<usize>) -> Option<HostParts> {
     })
 }
 
-/// The spans of an authority's subcomponents, as a parse tree or
-/// [`AuthorityParts`] gives them: the authority, userinfo, host (as
-/// written) and port.
-pub(crate) type AuthoritySpans = (
-    Range<usize>,
-    Option<Range<usize>>,
-    Range<usize>,
-    Option<Range<usize>>,
-);
+/// A span as the lowering reads it from a slot, which may be empty: then
+/// `present` is false and the bounds are whatever the slot held, which
+/// every check ignores.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Found {
+    pub present: bool,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Found {
+    pub fn of(span: Option<Range<usize>>) -> Found {
+        match span {
+            Some(span) => Found {
+                present: true,
+                start: span.start,
+                end: span.end,
+            },
+            None => Found {
+                present: false,
+                start: 0,
+                end: 0,
+            },
+        }
+    }
+
+    /// `end` if the span is there, otherwise `or`.
+    #[inline(always)]
+    fn end_or(self, or: usize) -> usize {
+        if self.present {
+            self.end
+        } else {
+            or
+        }
+    }
+}
+
+/// The spans of the components of a URI reference as found, for [`tile`]:
+/// a parse tree's slots, or a `Uri`'s parts. The host's is the host as
+/// written, and is read only with an authority.
+///
+/// A trait rather than a struct of spans: the lowering's slots are read in
+/// place, where a struct built from them (and passed to the error path by
+/// reference) would be written to memory first.
+pub(crate) trait ComponentSpans {
+    fn scheme(&self) -> Found;
+    fn authority(&self) -> Found;
+    fn userinfo(&self) -> Found;
+    fn host(&self) -> Range<usize>;
+    fn port(&self) -> Found;
+    fn path(&self) -> Range<usize>;
+    fn query(&self) -> Found;
+    fn fragment(&self) -> Found;
+}
+
+/// What [`tile_with`] makes of its checks.
+trait Checks {
+    /// Takes the check that `ok`, which else fails at byte `at`, where
+    /// `expected` was expected.
+    fn check(&mut self, ok: bool, at: usize, expected: &'static str);
+}
+
+/// Whether every check passed: one `and` a check, with no branch (every
+/// check passes on a parse of this crate's grammar, and which checks
+/// matter depends on which components the reference has, which varies from
+/// one reference to the next).
+struct AllPass(bool);
+
+impl Checks for AllPass {
+    #[inline(always)]
+    fn check(&mut self, ok: bool, _: usize, _: &'static str) {
+        self.0 &= ok;
+    }
+}
+
+/// The first check that failed: where, and what was expected there.
+struct FirstFailure(Option<(usize, &'static str)>);
+
+impl Checks for FirstFailure {
+    fn check(&mut self, ok: bool, at: usize, expected: &'static str) {
+        if !ok && self.0.is_none() {
+            self.0 = Some((at, expected));
+        }
+    }
+}
 
 /// Checks that the components tile `text` in the order and with the
 /// delimiters of section 5.3, so that recomposing them gives `text` back,
 /// and that the authority's subcomponents tile the authority; gives the
-/// bounds a parsed URI keeps (the port's value is the caller's).
+/// bounds a parsed URI keeps (an authority's whether or not there is one,
+/// and without the port's value, which are the caller's).
 ///
 /// The one statement of how components tile a URI reference: the lowering
 /// checks a parse tree with it, and [`Parts::check_tiling`] a `Uri`'s
-/// parts. Inlined into the lowering, where the spans are values in
-/// registers rather than a struct in memory.
+/// parts. Inlined into the lowering, where it runs without a branch but
+/// the last ([`AllPass`]); only when a check failed does it run again to
+/// say which ([`FirstFailure`]).
 ///
 /// # Errors
 ///
-/// The byte where the tiling breaks, and what was expected there.
+/// The byte where the tiling breaks first, and what was expected there.
 #[inline(always)]
 pub(crate) fn tile(
     text: &str,
-    scheme: Option<Range<usize>>,
-    authority: Option<AuthoritySpans>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
-) -> Result<(Bounds, Option<AuthorityBounds>), (usize, &'static str)> {
+    spans: &impl ComponentSpans,
+) -> Result<(Bounds, AuthorityBounds), (usize, &'static str)> {
+    let mut all = AllPass(true);
+    let bounds = tile_with(text, spans, &mut all);
+    if all.0 {
+        Ok(bounds)
+    } else {
+        Err(first_failure(text, spans))
+    }
+}
+
+/// The first check of [`tile`] that fails.
+#[cold]
+#[inline(never)]
+fn first_failure(text: &str, spans: &impl ComponentSpans) -> (usize, &'static str) {
+    let mut first = FirstFailure(None);
+    tile_with(text, spans, &mut first);
+    first.0.unwrap_or((0, "components that tile the reference"))
+}
+
+/// [`tile`]'s checks, made in order with `checks`, and the bounds.
+#[inline(always)]
+fn tile_with(
+    text: &str,
+    spans: &impl ComponentSpans,
+    checks: &mut impl Checks,
+) -> (Bounds, AuthorityBounds) {
     let bytes = text.as_bytes();
-    let is = |at: usize, byte: u8| bytes.get(at) == Some(&byte);
-    let mut at = 0;
-    let mut scheme_end = None;
-    if let Some(scheme) = scheme {
-        if scheme.start != 0 || !is(scheme.end, b':') {
-            return Err((scheme.start, "the scheme and its \":\" first"));
-        }
-        scheme_end = Some(scheme.end);
-        at = scheme.end + 1;
-    }
-    let mut authority_bounds = None;
-    if let Some((span, userinfo, host, port)) = authority {
-        let error = (span.start, "\"//\" authority after the scheme");
-        if span.start != at + 2 || !is(at, b'/') || !is(at + 1, b'/') {
-            return Err(error);
-        }
-        let mut sub = span.start;
-        let mut userinfo_end = None;
-        if let Some(userinfo) = userinfo {
-            if userinfo.start != sub || !is(userinfo.end, b'@') {
-                return Err(error);
-            }
-            userinfo_end = Some(userinfo.end);
-            sub = userinfo.end + 1;
-        }
-        if host.start != sub {
-            return Err(error);
-        }
-        sub = host.end;
-        if let Some(port) = port {
-            if port.start != sub + 1 || !is(sub, b':') {
-                return Err(error);
-            }
-            sub = port.end;
-        }
-        if sub != span.end {
-            return Err(error);
-        }
-        authority_bounds = Some(AuthorityBounds {
-            start: span.start,
-            end: span.end,
-            userinfo_end: Mark::of(userinfo_end),
-            host_start: host.start,
-            host_end: host.end,
-            port: None,
-        });
-        at = span.end;
-    }
-    if path.start != at || path.end > text.len() {
-        return Err((path.start, "the path after the scheme and authority"));
-    }
-    at = path.end;
-    let mut query_end = None;
-    if let Some(query) = query {
-        if query.start != at + 1 || !is(at, b'?') {
-            return Err((query.start, "\"?\" query after the path"));
-        }
-        query_end = Some(query.end);
-        at = query.end;
-    }
-    let mut fragment_start = None;
-    if let Some(fragment) = fragment {
-        if fragment.start != at + 1 || !is(at, b'#') {
-            return Err((fragment.start, "\"#\" fragment after the query"));
-        }
-        fragment_start = Some(fragment.start);
-        at = fragment.end;
-    }
-    if at != text.len() {
-        return Err((at, "a parse of the whole input"));
-    }
+    // The byte at `at`; 0, which is no delimiter, past the end.
+    let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
+    let scheme = spans.scheme();
+    let authority = spans.authority();
+    let userinfo = spans.userinfo();
+    let host = spans.host();
+    let port = spans.port();
+    let path = spans.path();
+    let query = spans.query();
+    let fragment = spans.fragment();
+
+    checks.check(
+        !scheme.present | ((scheme.start == 0) & (byte(scheme.end) == b':')),
+        scheme.start,
+        "the scheme and its \":\" first",
+    );
+    let at = if scheme.present { scheme.end + 1 } else { 0 };
+
+    let host_start = if userinfo.present {
+        userinfo.end + 1
+    } else {
+        authority.start
+    };
+    let subcomponents_tile = (!userinfo.present
+        | ((userinfo.start == authority.start) & (byte(userinfo.end) == b'@')))
+        & (host.start == host_start)
+        & (!port.present | ((port.start == host.end + 1) & (byte(host.end) == b':')))
+        & (port.end_or(host.end) == authority.end);
+    checks.check(
+        !authority.present
+            | ((authority.start == at + 2)
+                & (byte(at) == b'/')
+                & (byte(at + 1) == b'/')
+                & subcomponents_tile),
+        authority.start,
+        "\"//\" authority after the scheme",
+    );
+    let at = authority.end_or(at);
+
+    checks.check(
+        (path.start == at) & (path.end <= text.len()),
+        path.start,
+        "the path after the scheme and authority",
+    );
+    let at = path.end;
+    checks.check(
+        !query.present | ((query.start == at + 1) & (byte(at) == b'?')),
+        query.start,
+        "\"?\" query after the path",
+    );
+    let at = query.end_or(at);
+    checks.check(
+        !fragment.present | ((fragment.start == at + 1) & (byte(at) == b'#')),
+        fragment.start,
+        "\"#\" fragment after the query",
+    );
+    let at = fragment.end_or(at);
+    checks.check(at == text.len(), at, "a parse of the whole input");
+
+    let mark = |found: Found, at: usize| Mark(if found.present { at } else { usize::MAX });
     let bounds = Bounds {
-        scheme_end: Mark::of(scheme_end),
+        scheme_end: mark(scheme, scheme.end),
         path_start: path.start,
         path_end: path.end,
-        query_end: Mark::of(query_end),
-        fragment_start: Mark::of(fragment_start),
+        query_end: mark(query, query.end),
+        fragment_start: mark(fragment, fragment.start),
     };
-    Ok((bounds, authority_bounds))
+    let authority = AuthorityBounds {
+        start: authority.start,
+        end: authority.end,
+        userinfo_end: mark(userinfo, userinfo.end),
+        host_start: host.start,
+        host_end: host.end,
+        port: None,
+    };
+    (bounds, authority)
+}
+
+impl ComponentSpans for Parts {
+    fn scheme(&self) -> Found {
+        Found::of(self.scheme.clone())
+    }
+
+    fn authority(&self) -> Found {
+        Found::of(self.authority.as_ref().map(|a| a.span.clone()))
+    }
+
+    fn userinfo(&self) -> Found {
+        Found::of(self.authority.as_ref().and_then(|a| a.userinfo.clone()))
+    }
+
+    fn host(&self) -> Range<usize> {
+        self.authority
+            .as_ref()
+            .map_or(0..0, |a| a.host_span.clone())
+    }
+
+    fn port(&self) -> Found {
+        Found::of(self.authority.as_ref().and_then(|a| a.port_span.clone()))
+    }
+
+    fn path(&self) -> Range<usize> {
+        self.path.clone()
+    }
+
+    fn query(&self) -> Found {
+        Found::of(self.query.clone())
+    }
+
+    fn fragment(&self) -> Found {
+        Found::of(self.fragment.clone())
+    }
 }
 
 impl Parts {
@@ -293,23 +425,7 @@ impl Parts {
     ///
     /// The byte where the tiling breaks, and what was expected there.
     pub fn check_tiling(&self, text: &str) -> Result<(), (usize, &'static str)> {
-        let authority = self.authority.as_ref().map(|a| {
-            (
-                a.span.clone(),
-                a.userinfo.clone(),
-                a.host_span.clone(),
-                a.port_span.clone(),
-            )
-        });
-        tile(
-            text,
-            self.scheme.clone(),
-            authority,
-            self.path.clone(),
-            self.query.clone(),
-            self.fragment.clone(),
-        )
-        .map(|_| ())
+        tile(text, self).map(|_| ())
     }
 }
 

@@ -588,7 +588,7 @@ fn check_path(syntax: &Syntax, path: &str) -> Result<(), BuildError> {
 fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
     check(syntax, Component::Port, RfcRule::Port, port)?;
     // The grammar took only digits.
-    port_value(port).map_err(|_| BuildError::Invalid {
+    port_value(port.as_bytes()).map_err(|_| BuildError::Invalid {
         component: Component::Port,
         source: ParseError::port_range(port, 0),
     })
