@@ -68,6 +68,13 @@ enum Slot {
 
 const SLOTS: usize = Slot::Other as usize + 1;
 
+// `Slots::host` reads the four host values as consecutive slots.
+const _: () = assert!(
+    Slot::RegName as usize == Slot::Ipv4Address as usize + 1
+        && Slot::Ipv6Address as usize == Slot::Ipv4Address as usize + 2
+        && Slot::IpvFuture as usize == Slot::Ipv4Address as usize + 3
+);
+
 /// How many RFC rules there are, and the index in [`SLOT_OF`] of a rule
 /// that is none of them.
 const RFC_RULES: usize = RfcRule::IpvFuture as usize + 1;
@@ -260,23 +267,22 @@ impl ComponentSpans for Slots<'_> {
     }
 
     /// The host as written: the `host` pair's span or, that rule being
-    /// silent, the IP literal's (with its brackets) or the host value's,
-    /// in the order [`Slots::host_value`] looks for one. Selected without
-    /// a branch.
+    /// silent, the IP literal's (with its brackets) or the host value's.
+    /// The slot is chosen without a branch, and read once: the four host
+    /// values are consecutive slots, and at most one is filled (they are
+    /// one component, which [`lower_bounds`] checks comes once).
     fn host(&self) -> Range<usize> {
-        let or = |first: Found, then: Found| if first.present { first } else { then };
-        let value = or(
-            self.found(Slot::RegName),
-            or(
-                self.found(Slot::Ipv4Address),
-                or(self.found(Slot::Ipv6Address), self.found(Slot::IpvFuture)),
-            ),
-        );
-        let host = or(
-            self.found(Slot::Host),
-            or(self.found(Slot::IpLiteral), value),
-        );
-        host.start..host.end
+        let values = (self.seen >> Slot::Ipv4Address as u32) & 0b1111;
+        let value = Slot::Ipv4Address as usize + (values.trailing_zeros() as usize).min(3);
+        let slot = if self.seen & (1 << Slot::Host as u32) != 0 {
+            Slot::Host as usize
+        } else if self.seen & (1 << Slot::IpLiteral as u32) != 0 {
+            Slot::IpLiteral as usize
+        } else {
+            value
+        };
+        let (start, end) = self.spans[slot];
+        start..end
     }
 
     fn port(&self) -> Found {
