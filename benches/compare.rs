@@ -28,7 +28,9 @@
 //!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
 //!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
 //! - `scaling`: one URI of 100 B, 10 KiB and 1 MiB, parsed by `rfc3986` and
-//!   `fluent-uri`; time per byte should stay flat.
+//!   `fluent-uri`. A second table gives the time per byte at each length,
+//!   the cost of a byte from 10 KiB to 1 MiB and, from it, the fixed cost
+//!   of a parse, which dominates at 100 B.
 //! - `resolve`: the relative references of the corpus and the 23 normal
 //!   examples of RFC 3986 section 5.4.1, each resolved against a base with
 //!   four path segments. Inputs are parsed beforehand: only resolution is
@@ -668,6 +670,39 @@ fn report(rows: &[(&str, Vec<String>, &str)]) {
     }
 }
 
+/// The scaling group per byte: each crate's time per byte at each length,
+/// their spread (the largest over the smallest), and the cost of a byte
+/// between 10 KiB and 1 MiB (the slope), from which the fixed cost of a
+/// parse is what the 100-byte parse takes beyond 100 such bytes.
+fn scaling_report() {
+    const LENGTHS: [usize; 3] = [100, 10 * 1024, 1024 * 1024];
+    println!("\n| scaling | ns/byte at 100 B | at 10 KiB | at 1 MiB | spread | ns/byte from 10 KiB to 1 MiB | fixed cost of a parse |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for name in ["fluent-uri", "rfc3986"] {
+        let times: Option<Vec<f64>> = LENGTHS
+            .iter()
+            .map(|len| median_ns("scaling", &format!("{name}/{len}")))
+            .collect();
+        let Some(times) = times else { continue };
+        let per_byte: Vec<f64> = times
+            .iter()
+            .zip(LENGTHS)
+            .map(|(time, len)| time / len as f64)
+            .collect();
+        let spread = per_byte.iter().copied().fold(0.0, f64::max)
+            / per_byte.iter().copied().fold(f64::MAX, f64::min);
+        let slope = (times[2] - times[1]) / (LENGTHS[2] - LENGTHS[1]) as f64;
+        let fixed = times[0] - slope * LENGTHS[0] as f64;
+        println!(
+            "| {name} | {:.2} | {:.2} | {:.2} | {spread:.2}x | {slope:.2} | {} |",
+            per_byte[0],
+            per_byte[1],
+            per_byte[2],
+            human(fixed)
+        );
+    }
+}
+
 fn human(ns: f64) -> String {
     match ns {
         ns if ns >= 1e9 => format!("{:.2} s", ns / 1e9),
@@ -755,4 +790,5 @@ fn main() {
             "per call",
         ),
     ]);
+    scaling_report();
 }
