@@ -249,7 +249,7 @@ pub(crate) fn host(text: &str) -> Option<HostParts> {
         slots.seen |= 1 << slot;
         slots.spans[slot] = (node.start, node.end);
     }
-    let host = slots.host_value().ok()??;
+    let host = slots.host_value(0).ok()?;
     (ComponentSpans::host(&slots) == (0..text.len())).then_some(host)
 }
 
@@ -351,10 +351,7 @@ impl Slots<'_> {
         let authority = self.found(Slot::Authority);
         let mut host = None;
         if authority.present {
-            host = self.host_value()?;
-            if host.is_none() {
-                return Err(self.grammar_error(authority.start, "a host in every authority"));
-            }
+            host = Some(self.host_value(authority.start)?);
         } else if self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
@@ -386,20 +383,25 @@ impl Slots<'_> {
         self.grammar_error(at, "host, userinfo and port inside an authority")
     }
 
-    /// The host, typed; `None` when no rule of a host value matched.
+    /// The host, typed, in an authority that starts at `authority`.
+    ///
+    /// A registered name is built here, in place; the rest are rare
+    /// enough to be called.
     #[inline(always)]
-    fn host_value(&self) -> Result<Option<HostParts>, ParseError> {
-        match self.span(Slot::RegName) {
-            Some(name) => Ok(Some(HostParts::RegName(name))),
-            None => self.ip_host(),
+    fn host_value(&self, authority: usize) -> Result<HostParts, ParseError> {
+        if self.seen & (1 << Slot::RegName as u32) != 0 {
+            let (start, end) = self.spans[Slot::RegName as usize];
+            Ok(HostParts::RegName(start..end))
+        } else {
+            self.ip_host(authority)
         }
     }
 
     /// [`host_value`](Self::host_value) when it is not a registered name:
-    /// an IP address or IPvFuture, which are rare enough to be called.
+    /// an IP address or IPvFuture.
     #[inline(never)]
-    fn ip_host(&self) -> Result<Option<HostParts>, ParseError> {
-        Ok(Some(if let Some(at) = self.span(Slot::Ipv4Address) {
+    fn ip_host(&self, authority: usize) -> Result<HostParts, ParseError> {
+        Ok(if let Some(at) = self.span(Slot::Ipv4Address) {
             let address = ipv4(&self.input[at.clone()]).ok_or_else(|| {
                 self.grammar_error(at.start, "an IPv4address that is four octets")
             })?;
@@ -420,8 +422,8 @@ impl Slots<'_> {
             ipv_future(self.input, at.clone())
                 .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?
         } else {
-            return Ok(None);
-        }))
+            return Err(self.grammar_error(authority, "a host in every authority"));
+        })
     }
 
     /// The value of `port = *DIGIT` ([`port_value`]); a port above 65535 is
