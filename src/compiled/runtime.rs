@@ -367,3 +367,53 @@ pub fn skip_until(s: &[u8], pos: usize, lits: &[&[u8]]) -> usize {
         .find(|&at| lits.iter().any(|lit| s[at..].starts_with(lit)))
         .unwrap_or(s.len())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::run;
+    use alloc::vec::Vec;
+
+    /// `run` stops where a byte loop over the same class stops: from every
+    /// start, in texts of every length up to a few four-byte steps, the run
+    /// ending at every offset of a step, and at the end of the text.
+    #[test]
+    fn run_stops_where_a_byte_loop_stops() {
+        // Two classes in one table, as the generated tables hold several:
+        // bit 0 is the lowercase letters, bit 1 the letters and digits.
+        let mut table = [0u64; 256];
+        for b in b'a'..=b'z' {
+            table[usize::from(b)] |= 0b11;
+        }
+        for b in (b'A'..=b'Z').chain(b'0'..=b'9') {
+            table[usize::from(b)] |= 0b10;
+        }
+        let alphabet = b"abZ9-\xc3";
+        let mut state: u32 = 0x2545_f491;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 14) as usize;
+            let text: Vec<u8> = (0..len)
+                .map(|_| alphabet[(next() % alphabet.len() as u32) as usize])
+                .collect();
+            for mask in [0b01, 0b10] {
+                for pos in 0..=len {
+                    let expected = pos
+                        + text[pos..]
+                            .iter()
+                            .take_while(|&&b| table[usize::from(b)] & mask != 0)
+                            .count();
+                    assert_eq!(
+                        run(&text, pos, &table, mask),
+                        expected,
+                        "{text:?} from {pos}"
+                    );
+                }
+            }
+        }
+    }
+}
