@@ -176,9 +176,9 @@ pub struct Authority {
     /// The host, typed. A registered name or IPvFuture holds the URI's text
     /// (as a [`SharedStr`]), and the authority reads its own from there.
     host: Host,
-    /// The URI's text when the host holds none: an IP address. One
-    /// reference count of the text per URI, not two (an `Arc` clone and
-    /// drop are each an atomic operation).
+    /// The URI's text when the host holds none: an IP address. The
+    /// authority holds one reference count of the text, not two (an `Arc`
+    /// clone and drop are each an atomic operation).
     own_text: Option<Arc<str>>,
     /// Where the subcomponents lie in the text.
     bounds: AuthorityBounds,

@@ -189,28 +189,8 @@ fn lower_bounds<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
 ) -> Result<Lowered, ParseError> {
-    // The slots are filled in place: the spans are 224 bytes, which a move
-    // into a struct after the loop would copy.
-    let mut slots = Slots {
-        input,
-        spans: [(0, 0); SLOTS],
-        seen: 0,
-    };
-    let mut components: u16 = 0;
-    let mut repeated = usize::MAX;
-    let mut seen: u32 = 0;
-    for node in nodes {
-        let slot = slot_of(node.rule);
-        let once = ONCE[slot];
-        if components & once != 0 {
-            // Pairs come in preorder: the first repeat starts first.
-            repeated = repeated.min(node.start);
-        }
-        components |= once;
-        seen |= 1 << slot;
-        slots.spans[slot] = (node.start, node.end);
-    }
-    slots.seen = seen;
+    let mut slots = Slots::new(input);
+    let repeated = slots.read(nodes);
     if repeated != usize::MAX {
         return Err(grammar_error(
             input,
@@ -239,16 +219,8 @@ pub(crate) fn host(text: &str) -> Option<HostParts> {
     if end != text.len() {
         return None;
     }
-    let mut slots = Slots {
-        input: text,
-        spans: [(0, 0); SLOTS],
-        seen: 0,
-    };
-    for node in tree.nodes() {
-        let slot = slot_of(node.rule);
-        slots.seen |= 1 << slot;
-        slots.spans[slot] = (node.start, node.end);
-    }
+    let mut slots = Slots::new(text);
+    slots.read(tree.nodes());
     let host = slots.host_value(0).ok()?;
     (ComponentSpans::host(&slots) == (0..text.len())).then_some(host)
 }
@@ -319,7 +291,41 @@ fn grammar_error(input: &str, offset: usize, what: &'static str) -> ParseError {
     ParseError::new(ErrorKind::Grammar, input, offset, what)
 }
 
-impl Slots<'_> {
+impl<'i> Slots<'i> {
+    /// Empty slots for the pairs of a parse of `input`.
+    #[inline(always)]
+    fn new(input: &'i str) -> Slots<'i> {
+        Slots {
+            input,
+            spans: [(0, 0); SLOTS],
+            seen: 0,
+        }
+    }
+
+    /// Stores each pair in its slot; returns where a component came a
+    /// second time (`usize::MAX` if none did). The slots are filled in
+    /// place: they are 224 bytes, which returning them would copy.
+    #[inline(always)]
+    fn read<R: UriRule>(&mut self, nodes: impl IntoIterator<Item = Node<R>>) -> usize {
+        let mut components: u16 = 0;
+        let mut repeated = usize::MAX;
+        // A local, not the field, so that it stays in a register.
+        let mut seen: u32 = 0;
+        for node in nodes {
+            let slot = slot_of(node.rule);
+            let once = ONCE[slot];
+            if components & once != 0 {
+                // Pairs come in preorder: the first repeat starts first.
+                repeated = repeated.min(node.start);
+            }
+            components |= once;
+            seen |= 1 << slot;
+            self.spans[slot] = (node.start, node.end);
+        }
+        self.seen = seen;
+        repeated
+    }
+
     fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
         grammar_error(self.input, offset, what)
     }

@@ -110,13 +110,9 @@ impl Uri {
     }
 
     /// The `Uri` of `input` from the parse tree a parser derived from
-    /// `uri.pest` made of it: its pairs in preorder, lowered.
-    ///
-    /// Inlined with [`from_parts`](Self::from_parts), so that the `Uri` is
-    /// built where the caller returns it: callgrind, per reference, 1,625
-    /// -> 1,603 instructions for `Uri::parse` and 2,042 -> 1,961 for
-    /// `Iri::parse` (`examples/profile_parse.rs`). Inlining `lower` or
-    /// `Authority::new` too made both slower.
+    /// `uri.pest` made of it: its pairs in preorder, lowered
+    /// ([`lower_uri`](crate::lower::lower_uri)). Inlined with the lowering,
+    /// so that the `Uri` is built where the caller returns it.
     #[inline(always)]
     pub(crate) fn from_nodes<R: crate::grammar::UriRule>(
         input: &str,
