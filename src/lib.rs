@@ -168,6 +168,18 @@ pub mod __private {
     }
 }
 
+/// A fixed-seed xorshift generator (Marsaglia's 13, 7, 17), for the unit
+/// tests that want many varied inputs, the same ones every run.
+#[cfg(test)]
+pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 /// The README's examples, run as doctests so that they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -626,13 +626,7 @@ mod tests {
         // Strings over the alphabet of addresses, from a fixed-seed
         // xorshift generator, weighted so that many are addresses.
         let alphabet = b"0123456789abcdefABCDEF:.::..";
-        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200_000 {
             let len = (next() % 24) as usize;
             let text: String = (0..len)

@@ -388,17 +388,11 @@ mod tests {
             table[usize::from(b)] |= 0b10;
         }
         let alphabet = b"abZ9-\xc3";
-        let mut state: u32 = 0x2545_f491;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            state
-        };
+        let mut next = crate::xorshift(0x2545_f491);
         for _ in 0..20_000 {
             let len = (next() % 14) as usize;
             let text: Vec<u8> = (0..len)
-                .map(|_| alphabet[(next() % alphabet.len() as u32) as usize])
+                .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
                 .collect();
             for mask in [0b01, 0b10] {
                 for pos in 0..=len {
