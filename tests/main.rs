@@ -32,6 +32,7 @@ mod hostile;
 mod hosts;
 mod iri;
 mod iri_properties;
+mod lowering;
 mod normalize;
 mod percent;
 mod properties;
