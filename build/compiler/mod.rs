@@ -71,6 +71,40 @@ pub struct Options<'a> {
     pub sources: &'a [String],
 }
 
+type GrammarErrors = Vec<pest::error::Error<pest_meta::parser::Rule>>;
+
+/// `pest_meta::parse_and_optimize`, with `e+` always unrolled into `e ~ e*`
+/// before the optimizer runs.
+///
+/// pest_meta's `grammar-extras` feature keeps `e+` as a node of its own
+/// (`RepOnce`) instead, which the optimizer's later passes then leave
+/// alone. Any crate of a build can turn that feature on for all (through
+/// pest_derive's feature of the same name), and this code cannot name a
+/// variant that exists in only one configuration. Unrolling first gives the
+/// tree of the default configuration in both. The two forms differ in
+/// meaning only where implicit whitespace would be skipped between the
+/// repetitions, which the compiler rejects anyway.
+fn parse_and_optimize(
+    grammar: &str,
+) -> Result<(Vec<&str>, Vec<pest_meta::optimizer::OptimizedRule>), GrammarErrors> {
+    use pest_meta::ast::Expr;
+    use pest_meta::parser;
+
+    let pairs = parser::parse(parser::Rule::grammar_rules, grammar).map_err(|e| vec![e])?;
+    let builtins = pest_meta::validator::validate_pairs(pairs.clone())?;
+    let rules = parser::consume_rules(pairs)?
+        .into_iter()
+        .map(|rule| pest_meta::ast::Rule {
+            expr: rule.expr.map_bottom_up(|expr| match expr {
+                Expr::RepOnce(e) => Expr::Seq(e.clone(), Box::new(Expr::Rep(e))),
+                other => other,
+            }),
+            ..rule
+        })
+        .collect();
+    Ok((builtins, pest_meta::optimizer::optimize(rules)))
+}
+
 /// Compiles `grammar` (the text of one or more pest files, joined as
 /// pest_derive joins them) to Rust source that defines, beside the `Rule`
 /// type that pest_derive generates from the same text and that the caller
@@ -80,15 +114,14 @@ pub struct Options<'a> {
 /// - `parse(rule, input) -> Option<Tree>`, which matches a prefix of
 ///   `input` from `rule` as `pest::Parser::parse` does.
 pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileError> {
-    let (builtins, optimized) =
-        pest_meta::parse_and_optimize(grammar).map_err(|errors| CompileError {
-            rule: "grammar".to_string(),
-            message: errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-        })?;
+    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| CompileError {
+        rule: "grammar".to_string(),
+        message: errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n"),
+    })?;
     let uses_eoi = builtins.contains(&"EOI");
     let lowered = ir::lower(&optimized)?;
     let before = analysis::Analysis::new(&lowered);
