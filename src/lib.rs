@@ -95,9 +95,18 @@
 //!
 //! # Features
 //!
-//! - `std` (default): nothing at present; the crate is `no_std` (it needs
-//!   `alloc`) with or without it, and builds for targets that have no std.
-//! - `serde`: `Serialize` and `Deserialize` for [`Uri`], as its text.
+//! The crate is `no_std` (it needs `alloc`) whatever features are on, and
+//! builds whatever features other crates of the dependency tree turn on for
+//! the crates it depends on (pest's and pest_derive's `std`, say).
+//!
+//! - `std` (default): nothing is gated on it yet. It is there so that an
+//!   API that needs std can be added without breaking crates that turn
+//!   default features off.
+//! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`Iri`],
+//!   [`AbsoluteUri`] and the scheme types, as their text.
+//! - `idna`: `Iri::to_uri_idna`, an IRI's host in its IDNA ASCII form.
+//! - `http`: conversions both ways between [`Uri`] and `http::Uri`.
+//! - `url`: conversions both ways between [`AbsoluteUri`] and `url::Url`.
 //! - `cli`: the `uri` command-line tool (`cargo install --path . --features
 //!   cli`).
 //! - `verify-compiled`: for this crate's own tests, not for use. Every parse
@@ -117,10 +126,26 @@
 //! [pest]: https://pest.rs
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate alloc;
+
+// The parsers pest_derive generates inside this crate (`UriParser`,
+// `IriParser`, the schemes') name `::std::boxed::Box`,
+// `::std::result::Result` and `::std::option::Option` when any crate of the
+// build turns on pest_derive's `std` feature, and the `::alloc`/`::core`
+// paths otherwise. Cargo unifies features across the whole dependency tree,
+// so this crate cannot choose which. It is `no_std`, where `::std` names no
+// crate: here it names this crate, whose root provides exactly those three
+// modules, from `alloc` and `core`, in both configurations. Declaring the
+// real `std` instead would tie the crate to targets that have one.
+extern crate self as std;
+#[allow(unused_imports)]
+use alloc::boxed;
+#[allow(unused_imports)]
+use core::{option, result};
 
 mod absolute;
 mod authority;
