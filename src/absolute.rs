@@ -66,7 +66,7 @@ impl AbsoluteUri {
     /// ```
     pub fn parse(input: &str) -> Result<AbsoluteUri, ParseError> {
         Uri::parse_compiled(Rule::uri_input, input, || {
-            Err(crate::diagnose::not_a_uri(input))
+            Err(crate::verify::not_a_uri(input))
         })
         .map(AbsoluteUri)
     }

@@ -1,23 +1,34 @@
 //! From a failed parse to an error that says what is wrong and where.
 //!
-//! The offset comes from the grammar: pest reports the furthest byte its
-//! rules reached, which is where the longest valid prefix of the input ends.
-//! To say *what* is wrong there, the diagnosis parses that prefix again with
-//! the same grammar and looks at the component it ends in. Only when the
-//! failure is inside an IP literal does it look closer, by running the
-//! grammar's `IPv6address` or `IPvFuture` rule on the literal.
+//! The offset comes from the grammar: pest reports the furthest byte at
+//! which a rule failed, which is where the longest valid prefix of the
+//! input ends. To say *what* is wrong there, the diagnosis parses that
+//! prefix again with the same grammar and looks at the component it ends
+//! in. Only when the failure is inside an IP literal, a scheme or a
+//! userinfo does it look closer, by running the grammar's rule for it
+//! there.
+//!
+//! The parses it runs come from [`Parsers`], of which there are two: the
+//! compiled parsers ([`Compiled`]: the diagnostic variant for the furthest
+//! byte, the fast one for the rest), which the crate runs, and
+//! pest_derive's ([`Derived`]), which `parse_with` runs for users'
+//! grammars and the tests compare the compiled ones with. The diagnosis is
+//! the same code for both.
 //!
 //! Everything here runs only after a parse failed; a successful parse never
 //! pays for it.
 
-use pest::error::InputLocation;
-use pest::Parser;
+use alloc::borrow::Cow;
+use core::marker::PhantomData;
+
+use pest::error::{ErrorVariant, InputLocation};
 
 use crate::builder::Component;
 use crate::chars;
+use crate::compiled::runtime::{Attempts, Tree};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, pest_nodes};
+use crate::lower::{lower, pest_nodes, Node};
 use crate::parts::{HostParts, Parts};
 use crate::percent;
 use crate::syntax::Syntax;
@@ -144,11 +155,15 @@ impl Context {
             after.next();
             after.as_str().contains('@')
         };
+        // Only a host that is a registered name or IPv4 address could have
+        // been the start of a userinfo: an IP literal's brackets are not
+        // userinfo characters, so an "@" after one cannot make it one.
+        let named = matches!(authority.host, HostParts::RegName(_) | HostParts::Ipv4(_));
+        let userinfo_ahead = userinfo_ahead && named;
         if authority.port_span.is_some() {
             // `user:pass` before an "@" reads as far as `user:` as a host
             // and an empty port: it is userinfo all the same.
-            let named = matches!(authority.host, HostParts::RegName(_) | HostParts::Ipv4(_));
-            return if userinfo_ahead && named {
+            return if userinfo_ahead {
                 Context::Userinfo
             } else {
                 Context::Port
@@ -181,38 +196,195 @@ impl Context {
     }
 }
 
-/// Turns pest's error for `input`, parsed from `entry` of a grammar of
-/// `syntax`, into a [`ParseError`].
-pub(crate) fn diagnose<P, R>(
-    syntax: &Syntax,
-    entry: R,
-    input: &str,
-    failure: &pest::error::Error<R>,
-) -> ParseError
+/// The parses a diagnosis runs, with a grammar's parsers.
+pub(crate) trait Parsers<R: UriRule> {
+    /// The record of a failed parse.
+    type Failure: Failure<R>;
+
+    /// What pest records for the error of a failed parse of `input` from
+    /// `entry`: the furthest byte at which a rule failed, and the rules
+    /// tried there, given to `f`.
+    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Self::Failure) -> T) -> T;
+
+    /// `f` of the pairs of a parse of `input` from `entry`, in preorder;
+    /// `None` when the parse fails.
+    fn with_nodes<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
+    ) -> Option<T>;
+
+    /// How many bytes at the start of `input` `rule` matches, or `None`
+    /// when it fails.
+    fn match_len(&self, rule: R, input: &str) -> Option<usize>;
+
+    /// `rule`'s name as the RFCs write it: `addr_spec` is `addr-spec`.
+    fn rule_name(&self, rule: R) -> Cow<'static, str>;
+}
+
+/// The record of a failed parse: pest's (the furthest byte at which a rule
+/// failed, and the rules tried there), and, where the parser kept them, the
+/// pairs it held when it first got there.
+pub(crate) trait Failure<R> {
+    fn pos(&self) -> usize;
+    fn positives(&self) -> &[R];
+    fn prefix(&self) -> Option<&[Node<R>]>;
+}
+
+impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
+    fn pos(&self) -> usize {
+        Attempts::pos(self)
+    }
+
+    fn positives(&self) -> &[R] {
+        Attempts::positives(self)
+    }
+
+    fn prefix(&self) -> Option<&[Node<R>]> {
+        Attempts::prefix(self)
+    }
+}
+
+/// A grammar's compiled parser (see `build/compiler`): `run` is its fast
+/// variant, `failure` its diagnostic one.
+pub(crate) struct Compiled<R: 'static, const N: usize> {
+    pub run: for<'i> fn(R, &mut Tree<'i, R, N>) -> Option<usize>,
+    pub failure: fn(R, &str, &mut Attempts<R, N>) -> Option<usize>,
+    pub rule_name: fn(R) -> &'static str,
+}
+
+impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
+    type Failure = Attempts<R, N>;
+
+    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
+        let mut failure = Attempts::new(entry);
+        (self.failure)(entry, input, &mut failure);
+        f(&failure)
+    }
+
+    fn with_nodes<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
+    ) -> Option<T> {
+        let mut tree = Tree::new(input, entry);
+        (self.run)(entry, &mut tree)?;
+        Some(f(&mut tree.nodes()))
+    }
+
+    fn match_len(&self, rule: R, input: &str) -> Option<usize> {
+        let mut tree = Tree::new(input, rule);
+        (self.run)(rule, &mut tree)
+    }
+
+    fn rule_name(&self, rule: R) -> Cow<'static, str> {
+        Cow::Borrowed((self.rule_name)(rule))
+    }
+}
+
+/// The pest_derive parser `P` of a grammar.
+pub(crate) struct Derived<P>(PhantomData<P>);
+
+impl<P> Derived<P> {
+    pub(crate) const PARSERS: Derived<P> = Derived(PhantomData);
+}
+
+impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
+    type Failure = Attempts<R>;
+
+    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R>) -> T) -> T {
+        match P::parse(entry, input) {
+            Ok(_) => f(&Attempts::new(entry)),
+            Err(error) => f(&attempts(&error, entry)),
+        }
+    }
+
+    fn with_nodes<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
+    ) -> Option<T> {
+        let pairs = P::parse(entry, input).ok()?;
+        Some(f(&mut pest_nodes(pairs)))
+    }
+
+    fn match_len(&self, rule: R, input: &str) -> Option<usize> {
+        let pairs = P::parse(rule, input).ok()?;
+        Some(pairs.peek().map_or(0, |pair| pair.as_span().end()))
+    }
+
+    fn rule_name(&self, rule: R) -> Cow<'static, str> {
+        Cow::Owned(alloc::format!("{rule:?}").replace('_', "-"))
+    }
+}
+
+/// pest's error, as the diagnostic variant records it.
+pub(crate) fn attempts<R: pest::RuleType>(error: &pest::error::Error<R>, filler: R) -> Attempts<R> {
+    let pos = match error.location {
+        InputLocation::Pos(pos) => pos,
+        InputLocation::Span((start, _)) => start,
+    };
+    match &error.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => Attempts::from_parts(filler, pos, positives, negatives),
+        ErrorVariant::CustomError { .. } => Attempts::from_parts(filler, pos, &[], &[]),
+    }
+}
+
+/// Why `input`, which `parsers` reject from `entry` of a grammar of
+/// `syntax`, is not a URI reference.
+pub(crate) fn diagnose<R, B>(parsers: &B, syntax: &Syntax, entry: R, input: &str) -> ParseError
 where
-    P: Parser<R>,
     R: UriRule,
+    B: Parsers<R>,
 {
-    let mut offset = failure_offset(failure, input);
-    let mut parsed = P::parse(entry, &input[..offset]);
+    // The furthest byte, and the parse tree of the input up to it: the
+    // pairs the diagnostic parse held when it found no end of input there,
+    // with the rules not finished yet ending there. Where it does not have
+    // them, or they do not make a reference (inside an IP literal), a parse
+    // of that prefix.
+    let (mut offset, kept) = parsers.failure(entry, input, |failure| {
+        let offset = failure.pos().min(input.len());
+        let kept = failure.prefix().and_then(|nodes| {
+            let closed = nodes.iter().map(|&node| Node {
+                end: node.end.min(offset),
+                ..node
+            });
+            lower(&input[..offset], closed).ok()
+        });
+        (offset, kept)
+    });
+    let lower_prefix = |offset: usize| {
+        let prefix = &input[..offset];
+        parsers.with_nodes(entry, prefix, |nodes| lower(prefix, nodes))
+    };
+    let mut parsed = match kept {
+        Some(parts) => Some(Ok(parts)),
+        None => lower_prefix(offset),
+    };
     // Inside an IP literal the grammar's IPv6address and IPvFuture rules fail
     // right after the "[", where no valid prefix ends; the literal as a
     // whole is what failed, at its "[".
-    if parsed.is_err() && input[..offset].ends_with('[') {
+    if parsed.is_none() && input[..offset].ends_with('[') {
         offset -= 1;
-        parsed = P::parse(entry, &input[..offset]);
+        parsed = lower_prefix(offset);
     }
     let (prefix, rest) = input.split_at(offset);
 
-    let context = match parsed.map(|pairs| lower(prefix, pest_nodes(pairs))) {
-        Ok(Ok(parts)) => {
+    let context = match parsed {
+        Some(Ok(parts)) => {
             let context = Context::of(&parts, prefix, rest);
             // The furthest byte pest reports can be short of where the
             // userinfo fails, when part of it also reads as a host and
             // port (`user:pa\ss@`): the userinfo rule says where it ends.
             if let (Context::Userinfo, Some(authority)) = (context, &parts.authority) {
                 let start = authority.span.start;
-                if let Some(len) = match_len::<P, R>(RfcRule::Userinfo, &input[start..]) {
+                if let Some(len) = match_len(parsers, RfcRule::Userinfo, &input[start..]) {
                     offset = offset.max(start + len);
                 }
             }
@@ -220,12 +392,12 @@ where
         }
         // The prefix has an error of its own, earlier (a port out of range):
         // that is the first error in the input.
-        Ok(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
+        Some(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
             return earlier.with_input(input);
         }
         // A derived grammar whose entry rule does not accept prefixes (a
         // scheme-specific lookahead, say): no component to name.
-        Ok(Err(_)) | Err(_) => Context::Start,
+        Some(Err(_)) | None => Context::Start,
     };
     let rest = &input[offset..];
 
@@ -240,26 +412,13 @@ where
             offset,
             expected::PCT_ENCODED,
         ),
-        (Context::Start | Context::FirstSegment, ':') => scheme::<P, R>(syntax, input),
-        (Context::HostStart, '[') => ip_literal::<P, R>(syntax, input, offset + 1),
+        (Context::Start | Context::FirstSegment, ':') => scheme(parsers, syntax, input),
+        (Context::HostStart, '[') => ip_literal(parsers, syntax, input, offset + 1),
         (context, _) => {
             let (kind, expected) = context.error(syntax.expected);
             error(syntax, kind, input, offset, expected)
         }
     }
-}
-
-/// The byte where pest's parser stopped: the furthest a rule reached, at
-/// most the end of `input`.
-pub(crate) fn failure_offset<R: pest::RuleType>(
-    failure: &pest::error::Error<R>,
-    input: &str,
-) -> usize {
-    let offset = match failure.location {
-        InputLocation::Pos(pos) => pos,
-        InputLocation::Span((start, _)) => start,
-    };
-    offset.min(input.len())
 }
 
 /// An error of `kind` at `offset`, unless the character there belongs to
@@ -287,8 +446,8 @@ fn error(
 /// A relative reference cannot have `:` in its first segment, so an input
 /// whose first segment does was meant as a URI: its scheme is what is
 /// wrong, at the first character the grammar's `scheme` rule does not take.
-fn scheme<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str) -> ParseError {
-    match match_len::<P, R>(RfcRule::Scheme, input) {
+fn scheme<R: UriRule>(parsers: &impl Parsers<R>, syntax: &Syntax, input: &str) -> ParseError {
+    match match_len(parsers, RfcRule::Scheme, input) {
         Some(len) if input[len..].starts_with(':') => {
             // The scheme is fine; only a grammar that is not the RFC's gets here.
             error(syntax, ErrorKind::Path, input, len, syntax.expected.path)
@@ -302,16 +461,29 @@ fn scheme<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str) -> ParseError 
 /// a scheme: the error of its parse as a URI reference when it is not one
 /// either (the first error in it), or, for a relative reference, the byte
 /// where a scheme stops being possible.
-pub(crate) fn not_a_uri(input: &str) -> ParseError {
-    use crate::grammar::{Rule, UriParser};
-    match crate::uri::Uri::parse(input) {
-        Err(error) => error,
-        Ok(_) => scheme::<UriParser, Rule>(&crate::syntax::URI, input),
+pub(crate) fn not_a_uri(parsers: &impl Parsers<crate::grammar::Rule>, input: &str) -> ParseError {
+    use crate::grammar::Rule;
+    match parsers.with_nodes(Rule::uri_reference_input, input, |nodes| {
+        lower(input, nodes)
+    }) {
+        None => diagnose(
+            parsers,
+            &crate::syntax::URI,
+            Rule::uri_reference_input,
+            input,
+        ),
+        Some(Err(error)) => error,
+        Some(Ok(_)) => scheme(parsers, &crate::syntax::URI, input),
     }
 }
 
 /// An IP literal that the grammar rejected; `start` is the byte after `[`.
-fn ip_literal<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str, start: usize) -> ParseError {
+fn ip_literal<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    syntax: &Syntax,
+    input: &str,
+    start: usize,
+) -> ParseError {
     let literal = &input[start..];
     let unclosed_or =
         |after: usize, kind: ErrorKind, expected: &'static str| match input[after..].chars().next()
@@ -327,7 +499,7 @@ fn ip_literal<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str, start: usi
         };
 
     if literal.starts_with(['v', 'V']) {
-        if let Some(len) = match_len::<P, R>(RfcRule::IpvFuture, literal) {
+        if let Some(len) = match_len(parsers, RfcRule::IpvFuture, literal) {
             return unclosed_or(start + len, ErrorKind::IpvFuture, expected::IPVFUTURE_MORE);
         }
         // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
@@ -346,7 +518,7 @@ fn ip_literal<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str, start: usi
         return error(syntax, ErrorKind::IpvFuture, input, at, expected);
     }
 
-    match match_len::<P, R>(RfcRule::Ipv6Address, literal) {
+    match match_len(parsers, RfcRule::Ipv6Address, literal) {
         Some(len) => unclosed_or(start + len, ErrorKind::Ipv6Address, expected::CLOSE_BRACKET),
         // Nothing between "[" and "]", or nothing before the authority ends.
         None if literal.is_empty() || literal.starts_with([']', '/', '?', '#']) => error(
@@ -362,9 +534,8 @@ fn ip_literal<P: Parser<R>, R: UriRule>(syntax: &Syntax, input: &str, start: usi
 
 /// How many bytes at the start of `input` the grammar's `rule` matches, or
 /// `None` when it matches nothing.
-fn match_len<P: Parser<R>, R: UriRule>(rule: RfcRule, input: &str) -> Option<usize> {
-    let pairs = P::parse(R::from_rfc_rule(rule)?, input).ok()?;
-    let end = pairs.peek()?.as_span().end();
+fn match_len<R: UriRule>(parsers: &impl Parsers<R>, rule: RfcRule, input: &str) -> Option<usize> {
+    let end = parsers.match_len(R::from_rfc_rule(rule)?, input)?;
     (end > 0).then_some(end)
 }
 

@@ -250,13 +250,29 @@ impl fmt::Display for ParseError {
 }
 
 /// The part of the input shown under an error: at most [`Excerpt::RADIUS`]
-/// characters on each side of the offset, control and other invisible
-/// characters escaped so that the caret column stays right.
+/// characters on each side of the offset.
+///
+/// An error keeps that window of the input as it is (one allocation of at
+/// most a few hundred bytes, whatever the input's size, which it can share
+/// with other text of the error: [`Excerpt::window`]); the escaping of
+/// control and other invisible characters, which keeps the caret's column
+/// right, is done only when the error is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Excerpt {
     text: String,
-    /// Column of the caret, in characters of `text`.
+    window: Window,
+}
+
+/// Where an excerpt's window lies in the text that holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Window {
+    /// The window is `text[start..]`.
+    start: usize,
+    /// The offset, as a byte of `text`.
     caret: usize,
+    /// Whether the input goes on before the window, and after it.
+    cut_before: bool,
+    cut_after: bool,
 }
 
 impl Excerpt {
@@ -264,46 +280,102 @@ impl Excerpt {
     const CUT: &'static str = "...";
 
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
+        let range = Excerpt::range(input, offset);
+        let mut text = String::with_capacity(range.len());
+        let window = Excerpt::window(&mut text, input, offset, range);
+        Excerpt { text, window }
+    }
+
+    /// The bytes of `input` an excerpt around `offset` shows: a character
+    /// starts at every byte that is not a UTF-8 continuation byte.
+    pub(crate) fn range(input: &str, offset: usize) -> core::ops::Range<usize> {
+        let bytes = input.as_bytes();
         let offset = floor_char_boundary(input, offset.min(input.len()));
-        let (before, after) = input.split_at(offset);
-
-        let mut text = String::new();
-        let mut caret = 0;
-        let push = |text: &mut String, c: char| -> usize {
-            let start = text.len();
-            // Writing to a String cannot fail.
-            let _ = fmt::Write::write_fmt(text, format_args!("{}", Escaped(c)));
-            text[start..].chars().count()
-        };
-
-        let skipped = before.chars().count().saturating_sub(Self::RADIUS);
-        if skipped > 0 {
-            text.push_str(Self::CUT);
-            caret += Self::CUT.len();
+        // Mostly ASCII, where a byte is a character.
+        let before = offset.saturating_sub(Self::RADIUS);
+        let after = (offset + Self::RADIUS).min(bytes.len());
+        if bytes[before..after].is_ascii() {
+            return before..after;
         }
-        for c in before.chars().skip(skipped) {
-            caret += push(&mut text, c);
+        let starts_char = |b: u8| (b as i8) >= -0x40;
+        let mut start = offset;
+        let mut chars = 0;
+        while start > 0 && chars < Self::RADIUS {
+            start -= 1;
+            chars += usize::from(starts_char(bytes[start]));
         }
-        for (shown, c) in after.chars().enumerate() {
-            if shown == Self::RADIUS {
-                text.push_str(Self::CUT);
-                break;
+        let mut end = offset;
+        let mut chars = 0;
+        while end < bytes.len() {
+            if starts_char(bytes[end]) {
+                if chars == Self::RADIUS {
+                    break;
+                }
+                chars += 1;
             }
-            push(&mut text, c);
+            end += 1;
         }
-        Excerpt { text, caret }
+        start..end
+    }
+
+    /// Appends `range` (from [`range`](Self::range)), the window of
+    /// `input` around `offset`, to `text`, and says where it lies.
+    pub(crate) fn window(
+        text: &mut String,
+        input: &str,
+        offset: usize,
+        range: core::ops::Range<usize>,
+    ) -> Window {
+        let offset = floor_char_boundary(input, offset.min(input.len()));
+        let start = text.len();
+        text.push_str(&input[range.clone()]);
+        Window {
+            start,
+            caret: start + (offset - range.start),
+            cut_before: range.start > 0,
+            cut_after: range.end < input.len(),
+        }
     }
 
     /// Writes the two lines that go under an error message, each indented
     /// by two spaces: the excerpt, and a caret under the offset.
     pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "\n  {}\n  {:>width$}",
-            self.text,
-            "^",
-            width = self.caret + 1
-        )
+        Excerpt::write_window(f, &self.text, self.window)
+    }
+
+    /// [`write`](Self::write) for a window held in `text`.
+    pub(crate) fn write_window(
+        f: &mut fmt::Formatter<'_>,
+        text: &str,
+        window: Window,
+    ) -> fmt::Result {
+        f.write_str("\n  ")?;
+        let mut caret = 0;
+        if window.cut_before {
+            f.write_str(Self::CUT)?;
+            caret += Self::CUT.len();
+        }
+        for c in text[window.start..window.caret].chars() {
+            write!(f, "{}", Escaped(c))?;
+            caret += Escaped(c).width();
+        }
+        for c in text[window.caret..].chars() {
+            write!(f, "{}", Escaped(c))?;
+        }
+        if window.cut_after {
+            f.write_str(Self::CUT)?;
+        }
+        write!(f, "\n  {:>width$}", "^", width = caret + 1)
+    }
+}
+
+/// A [`fmt::Write`] that counts the bytes written to it.
+pub(crate) struct Count(pub(crate) usize);
+
+impl fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.len();
+        Ok(())
     }
 }
 
@@ -311,6 +383,16 @@ impl Excerpt {
 /// (`\u{202e}`, `\n`) when it is a control or other invisible character, so
 /// that what the message shows is what the input holds.
 pub(crate) struct Escaped(pub(crate) char);
+
+impl Escaped {
+    /// How many characters it is written as.
+    fn width(&self) -> usize {
+        match self.0 {
+            '"' | '\'' | '\\' => 1,
+            c => c.escape_debug().count(),
+        }
+    }
+}
 
 impl fmt::Display for Escaped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -172,15 +172,17 @@ pub mod schemes;
 mod serde_impl;
 mod syntax;
 mod uri;
+mod verify;
 
 /// Not public API: what the compiled parsers of this crate's own tests
 /// (`tests/grammars`) and its fuzz targets reach into.
 #[doc(hidden)]
 pub mod __private {
+
     pub use crate::compiled::runtime;
 
-    pub use crate::compiled::{compare_all, compare_uri};
     pub use crate::iri::compare_iri;
+    pub use crate::verify::{compare_all, compare_errors, compare_uri};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {
@@ -272,6 +274,11 @@ where
 {
     match P::parse(entry, input) {
         Ok(pairs) => Uri::from_nodes(input, lower::pest_nodes(pairs)),
-        Err(error) => Err(diagnose::diagnose::<P, R>(syntax, entry, input, &error)),
+        Err(_) => Err(diagnose::diagnose(
+            &diagnose::Derived::<P>::PARSERS,
+            syntax,
+            entry,
+            input,
+        )),
     }
 }

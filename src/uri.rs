@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use crate::authority::{redact_password, Authority, Host};
 use crate::error::ParseError;
-use crate::grammar::{Rule, UriParser};
+use crate::grammar::Rule;
 use crate::lower::Lowered;
 use crate::parts::{Bounds, Parts};
 use crate::path;
@@ -78,11 +78,22 @@ impl Uri {
     /// ```
     pub fn parse(input: &str) -> Result<Uri, ParseError> {
         let entry = Rule::uri_reference_input;
-        // pest_derive's parser, from the same grammar, says what is wrong
-        // and where.
-        Uri::parse_compiled(entry, input, || {
-            crate::parse_with::<UriParser, Rule>(entry, input)
-        })
+        // The compiled parser's diagnostic variant says what is wrong and
+        // where.
+        Uri::parse_compiled(entry, input, || Err(crate::verify::uri_error(entry, input)))
+    }
+
+    /// Whether `input` is a URI reference, with the error [`Uri::parse`]
+    /// would give when it is not, without making the `Uri` (and so without
+    /// allocating, unless for the error).
+    pub(crate) fn check(input: &str) -> Result<(), ParseError> {
+        use crate::compiled::uri as compiled;
+        let entry = Rule::uri_reference_input;
+        let mut tree = compiled::tree(input);
+        if compiled::run(entry, &mut tree).is_none() {
+            return Err(crate::verify::uri_error(entry, input));
+        }
+        crate::lower::lower(input, tree.nodes()).map(|_| ())
     }
 
     /// Parses `input` from `entry`, an entry rule of `uri.pest` (one that
@@ -101,7 +112,7 @@ impl Uri {
         let mut tree = compiled::tree(input);
         let matched = compiled::run(entry, &mut tree).is_some();
         #[cfg(feature = "verify-compiled")]
-        crate::compiled::verify::<UriParser, _, _>(entry, input, matched.then(|| tree.nodes()));
+        compiled::verify(entry, input);
         if matched {
             Uri::from_nodes(input, tree.nodes())
         } else {

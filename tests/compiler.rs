@@ -38,25 +38,55 @@ macro_rules! grammar {
                 ));
             }
 
-            /// pest_derive's pairs of `input` from `rule`, in preorder.
-            pub fn derived(rule: Rule, input: &str) -> Option<Vec<Node<Rule>>> {
+            /// pest_derive's pairs of `input` from `rule`, in preorder, or
+            /// its error.
+            pub fn derived(rule: Rule, input: &str) -> super::Outcome<Rule> {
+                use pest::error::{ErrorVariant, InputLocation};
                 use pest::Parser;
-                let pairs = derived::Derived::parse(rule, input).ok()?;
-                Some(
-                    pairs
+                match derived::Derived::parse(rule, input) {
+                    Ok(pairs) => Ok(pairs
                         .flatten()
                         .map(|pair| Node {
                             rule: pair.as_rule(),
                             start: pair.as_span().start(),
                             end: pair.as_span().end(),
                         })
-                        .collect(),
-                )
+                        .collect()),
+                    Err(error) => {
+                        let pos = match error.location {
+                            InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
+                        };
+                        let ErrorVariant::ParsingError {
+                            positives,
+                            negatives,
+                        } = error.variant
+                        else {
+                            panic!("a custom error from {rule:?} on {input:?}");
+                        };
+                        Err(super::Failure {
+                            pos,
+                            positives,
+                            negatives,
+                        })
+                    }
+                }
             }
 
-            /// The compiled parser's.
-            pub fn compiled(rule: Rule, input: &str) -> Option<Vec<Node<Rule>>> {
-                compiled::parse(rule, input).map(|tree| tree.nodes().collect())
+            /// The compiled parser's: the fast variant's pairs, or the
+            /// diagnostic variant's error.
+            pub fn compiled(rule: Rule, input: &str) -> super::Outcome<Rule> {
+                match compiled::parse(rule, input) {
+                    Some(tree) => Ok(tree.nodes().collect()),
+                    None => {
+                        let (attempts, end) = compiled::failure(rule, input);
+                        assert_eq!(end, None, "{rule:?} on {input:?}: the variants' verdicts");
+                        Err(super::Failure {
+                            pos: attempts.pos(),
+                            positives: attempts.positives().to_vec(),
+                            negatives: attempts.negatives().to_vec(),
+                        })
+                    }
+                }
             }
 
             pub fn rules() -> &'static [Rule] {
@@ -76,6 +106,19 @@ grammar!(atomicity, "tests/grammars/atomicity.pest");
 grammar!(recursion, "tests/grammars/recursion.pest");
 grammar!(optimizer, "tests/grammars/optimizer.pest");
 grammar!(builtins, "tests/grammars/builtins.pest");
+grammar!(errors, "tests/grammars/errors.pest");
+
+/// What pest's error holds: the furthest position at which a rule failed,
+/// and the rules tried there (sorted, each once).
+#[derive(Debug, PartialEq)]
+pub struct Failure<R> {
+    pos: usize,
+    positives: Vec<R>,
+    negatives: Vec<R>,
+}
+
+/// A parse's pairs in preorder, or its error.
+pub type Outcome<R> = Result<Vec<Node<R>>, Failure<R>>;
 
 /// Every string of up to `max_len` characters of `alphabet`.
 fn strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
@@ -91,13 +134,14 @@ fn strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
     all
 }
 
-/// Runs both parsers from every rule on every input; returns how many
-/// parses matched, so that a test can check the inputs exercise the rules.
+/// Runs both parsers from every rule on every input, and compares their
+/// pairs, or their errors; returns how many parses matched, so that a test
+/// can check the inputs exercise the rules.
 fn compare<R: Copy + std::fmt::Debug + PartialEq>(
     rules: &[R],
     inputs: &[String],
-    derived: impl Fn(R, &str) -> Option<Vec<Node<R>>>,
-    compiled: impl Fn(R, &str) -> Option<Vec<Node<R>>>,
+    derived: impl Fn(R, &str) -> Outcome<R>,
+    compiled: impl Fn(R, &str) -> Outcome<R>,
 ) -> usize {
     let mut matched = 0;
     for &rule in rules {
@@ -108,7 +152,7 @@ fn compare<R: Copy + std::fmt::Debug + PartialEq>(
                 expected,
                 "{rule:?} on {input:?}: compiled, then pest_derive"
             );
-            matched += usize::from(expected.is_some());
+            matched += usize::from(expected.is_ok());
         }
     }
     matched
@@ -131,7 +175,7 @@ macro_rules! conformance {
             let matched = compare(rules, &inputs, $grammar::derived, $grammar::compiled);
             let never: &[$grammar::Rule] = &[$($grammar::Rule::$never),*];
             for &rule in rules {
-                let matches = inputs.iter().any(|input| $grammar::derived(rule, input).is_some());
+                let matches = inputs.iter().any(|input| $grammar::derived(rule, input).is_ok());
                 assert_eq!(matches, !never.contains(&rule), "{rule:?} matching any input");
             }
             assert!(matched > 0);
@@ -177,6 +221,14 @@ conformance!(
 );
 conformance!(optimizer_rewrites, optimizer, ["a", "b", ","], 7);
 conformance!(
+    errors_record_what_pest_records,
+    errors,
+    ["a", "1", "!", "?", "+", "-", ",", ".", ":", "/", "i", "f"],
+    4,
+    extra: ["ab!", "12?", "if", "ab,if", "ab,cd,do", "a.b.c:x", "a/1/+", "a-b1x"],
+    never: []
+);
+conformance!(
     builtin_rules,
     builtins,
     ["0", "1", "8", "a", "G", "\n", "\r", "-"],
@@ -211,13 +263,13 @@ fn unbounded_pairs_spill() {
     let input = "ab".repeat(1000);
     let pairs = choice::compiled(choice::Rule::classes, &input).unwrap();
     assert_eq!(
-        Some(pairs.clone()),
+        Ok(pairs.clone()),
         choice::derived(choice::Rule::classes, &input)
     );
     let pairs = repetition::compiled(repetition::Rule::plus, &input).unwrap();
     assert_eq!(pairs.len(), 1 + 2000);
     assert_eq!(
-        Some(pairs),
+        Ok(pairs),
         repetition::derived(repetition::Rule::plus, &input)
     );
 }
@@ -270,4 +322,42 @@ fn invalid_grammars_fail_with_pest_metas_message() {
     assert!(err.message.contains("rule b is undefined"), "{err}");
     let err = build_compiler::compile("a = { (\"\")* }", &options).unwrap_err();
     assert!(err.message.contains("repeat"), "{err}");
+}
+
+/// The error records of a few inputs, written out: what the conformance
+/// test compares on every input, seen once (pest's semantics, which the
+/// diagnostic variant follows).
+#[test]
+fn diagnostic_variant_records_pests_error() {
+    use errors::Rule::*;
+    let failure = |rule, input| errors::compiled(rule, input).unwrap_err();
+    let record = |rule, input| {
+        let err = failure(rule, input);
+        (err.pos, err.positives, err.negatives)
+    };
+    // A keyword where an identifier must be: `keyword` matched inside `!`,
+    // a negative attempt, and the only one `identifier` made, so it stands
+    // for `identifier`.
+    assert_eq!(record(not_keyword, "if"), (0, vec![], vec![keyword]));
+    assert_eq!(record(not_keyword, "ab,do"), (3, vec![], vec![keyword]));
+    // Four attempts at byte 0 (`word` twice): the rule that made them
+    // replaces them.
+    assert_eq!(record(alternatives, "?"), (0, vec![alternatives], vec![]));
+    // One attempt inside `wrapper` stands for it; two inside `either` do not.
+    assert_eq!(record(one_inside, "1"), (0, vec![word], vec![]));
+    assert_eq!(record(two_inside, "!"), (0, vec![either], vec![]));
+    // Past "a.b", only what could follow there.
+    assert_eq!(record(further, "a.b:x"), (4, vec![number], vec![]));
+    // Inside the atomic `atomic_word`, `word` is not tracked; inside the
+    // compound-atomic `compound` (at byte 2) it is.
+    assert_eq!(record(in_atomic, "a-!"), (2, vec![word], vec![]));
+    assert_eq!(record(in_atomic, "a-b!"), (3, vec![EOI, number], vec![]));
+    // A positive lookahead's failure is expected; so is a double negation's.
+    assert_eq!(record(ahead, "x"), (0, vec![number], vec![]));
+    assert_eq!(record(twice_not, "a"), (0, vec![sign], vec![]));
+    // A silent rule adds no attempt of its own.
+    assert_eq!(
+        record(through_silent, "a/!"),
+        (2, vec![word, number], vec![])
+    );
 }

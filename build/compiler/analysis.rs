@@ -72,6 +72,88 @@ pub fn body_ctx(ctx: Ctx, ty: RuleType) -> Ctx {
 /// `end_of_input`.
 pub const EOI: &str = "EOI";
 
+/// pest's lookahead state (`ParserState::lookahead`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Look {
+    None,
+    Positive,
+    Negative,
+}
+
+/// What decides whether pest's `state.rule` tracks a rule's attempt for an
+/// error (its `track`): the atomicity (`Atomic` or not) and the lookahead.
+/// The diagnostic variant of a parser has one function per rule and
+/// tracking context, as the fast one has per recording context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Track {
+    pub atomic: bool,
+    pub look: Look,
+}
+
+impl Track {
+    /// Where a parse starts: not atomic, no lookahead.
+    pub const START: Track = Track {
+        atomic: false,
+        look: Look::None,
+    };
+
+    /// What records pairs here: pest's `state.rule` records when there is
+    /// no lookahead and the atomicity is not `Atomic`.
+    pub fn ctx(self) -> Ctx {
+        match (self.atomic, self.look) {
+            (_, Look::Positive | Look::Negative) => Ctx::Quiet,
+            (false, Look::None) => Ctx::Record,
+            (true, Look::None) => Ctx::Atomic,
+        }
+    }
+
+    /// The suffix of the diagnostic functions for this context.
+    pub fn suffix(self) -> &'static str {
+        match (self.atomic, self.look) {
+            (false, Look::None) => "dn",
+            (false, Look::Positive) => "dp",
+            (false, Look::Negative) => "dm",
+            (true, Look::None) => "dan",
+            (true, Look::Positive) => "dap",
+            (true, Look::Negative) => "dam",
+        }
+    }
+
+    /// Inside `&e` (`positive`) or `!e`: `ParserState::lookahead` keeps a
+    /// negative lookahead negative under `&`, and flips it under `!`.
+    pub fn lookahead(self, positive: bool) -> Track {
+        let look = match (self.look, positive) {
+            (Look::Negative, true) => Look::Negative,
+            (_, true) => Look::Positive,
+            (Look::Negative, false) => Look::Positive,
+            (_, false) => Look::Negative,
+        };
+        Track { look, ..self }
+    }
+
+    /// Whether a call of a rule of type `ty` here is tracked: pest's
+    /// `track` returns at once when the atomicity is `Atomic`, which for a
+    /// normal or atomic rule is the caller's, and for a compound-atomic or
+    /// non-atomic rule the one its `state.atomic` sets (never `Atomic`).
+    pub fn tracks(self, ty: RuleType) -> bool {
+        match ty {
+            RuleType::Silent => false,
+            RuleType::Normal | RuleType::Atomic => !self.atomic,
+            RuleType::CompoundAtomic | RuleType::NonAtomic => true,
+        }
+    }
+
+    /// The context of the body of a rule of type `ty` called here.
+    pub fn body(self, ty: RuleType) -> Track {
+        let atomic = match ty {
+            RuleType::Silent | RuleType::Normal => self.atomic,
+            RuleType::Atomic => true,
+            RuleType::CompoundAtomic | RuleType::NonAtomic => false,
+        };
+        Track { atomic, ..self }
+    }
+}
+
 type Table<T> = HashMap<String, T>;
 
 /// What is known of how many pairs a rule records in a context: `None`
@@ -85,6 +167,8 @@ pub struct Analysis {
     first: Table<ByteSet>,
     guard: Table<ByteSet>,
     max_pairs: RefCell<HashMap<(String, Ctx), PairBound>>,
+    /// Whether a call of each rule in each tracking context can track.
+    tracks: HashMap<(String, Track), bool>,
 }
 
 impl Analysis {
@@ -95,7 +179,9 @@ impl Analysis {
         let guard = fixpoint(&rules, ByteSet::empty(), |e, g| {
             guard_in(e, &nullable, &first, g)
         });
+        let tracks = tracks_fixpoint(&rules);
         Analysis {
+            tracks,
             rules,
             nullable,
             first,
@@ -164,6 +250,13 @@ impl Analysis {
         }
     }
 
+    /// Whether matching `e` in `track` can track a rule's attempt (call a
+    /// rule that `track` tracks, or a rule whose body does): where it
+    /// cannot, the diagnostic variant runs the fast parser's code.
+    pub fn can_track(&self, e: &Ir, track: Track) -> bool {
+        body_tracks(e, track, &self.rules, &self.tracks)
+    }
+
     /// Whether `e` can record any pair in `ctx`.
     pub fn can_record(&self, e: &Ir, ctx: Ctx) -> bool {
         self.max_pairs(e, ctx) != Some(0)
@@ -188,6 +281,96 @@ impl Analysis {
         let total = inner.map(|n| n + own);
         self.max_pairs.borrow_mut().insert(key, Some(total));
         total
+    }
+}
+
+/// Every tracking context.
+const TRACKS: [Track; 6] = {
+    let none = Track {
+        atomic: false,
+        look: Look::None,
+    };
+    [
+        none,
+        Track {
+            atomic: true,
+            ..none
+        },
+        Track {
+            look: Look::Positive,
+            ..none
+        },
+        Track {
+            atomic: true,
+            look: Look::Positive,
+        },
+        Track {
+            look: Look::Negative,
+            ..none
+        },
+        Track {
+            atomic: true,
+            look: Look::Negative,
+        },
+    ]
+};
+
+/// Whether a call of rule `name` in `track` can track an attempt, given
+/// what `table` knows of the calls in its body.
+fn call_tracks(
+    name: &str,
+    track: Track,
+    rules: &Table<IrRule>,
+    table: &HashMap<(String, Track), bool>,
+) -> bool {
+    let Some(rule) = rules.get(name) else {
+        return track.tracks(RuleType::Normal); // EOI
+    };
+    track.tracks(rule.ty) || table[&(name.to_string(), track.body(rule.ty))]
+}
+
+/// `can_track` of every rule's body in every context: the least fixpoint,
+/// from "nothing tracks", since a recursion tracks only what its other
+/// paths do.
+fn tracks_fixpoint(rules: &Table<IrRule>) -> HashMap<(String, Track), bool> {
+    let mut table: HashMap<(String, Track), bool> = rules
+        .keys()
+        .flat_map(|name| TRACKS.map(|track| ((name.clone(), track), false)))
+        .collect();
+    loop {
+        let mut changed = false;
+        for (name, rule) in rules {
+            for track in TRACKS {
+                let value = body_tracks(&rule.expr, track, rules, &table);
+                let slot = table.entry((name.clone(), track)).or_default();
+                if value != *slot {
+                    *slot = value;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return table;
+        }
+    }
+}
+
+/// Whether `e`, matched in `track`, can track, by `table`.
+fn body_tracks(
+    e: &Ir,
+    track: Track,
+    rules: &Table<IrRule>,
+    table: &HashMap<(String, Track), bool>,
+) -> bool {
+    match e {
+        Ir::Call(name) => call_tracks(name, track, rules, table),
+        Ir::Seq(items) | Ir::Choice(items) => items
+            .iter()
+            .any(|item| body_tracks(item, track, rules, table)),
+        Ir::Opt(e) | Ir::Rep(e) => body_tracks(e, track, rules, table),
+        Ir::Pos(e) => body_tracks(e, track.lookahead(true), rules, table),
+        Ir::Neg(e) => body_tracks(e, track.lookahead(false), rules, table),
+        _ => false,
     }
 }
 

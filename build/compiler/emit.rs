@@ -6,11 +6,26 @@
 //! `None`. On `None` it has left the pair buffer as it found it, so that a
 //! choice can go on to its next alternative with nothing to undo, exactly
 //! as pest's choice does.
+//!
+//! Two variants of each parser come from the same code here:
+//!
+//! - the fast one ([`Mode::Fast`]), which a parse runs: it records pest's
+//!   pairs, from the simplified tree, and tries an alternative only where
+//!   the next byte can start it;
+//! - the diagnostic one ([`Mode::Diagnostic`]), which runs once after the
+//!   fast one failed: it records what pest records for an error instead
+//!   (the furthest position where a rule failed, and the rules tried
+//!   there, by the rules of pest's `ParserState::track`). A rule's attempt
+//!   counts even where it could not match, so this variant makes every
+//!   attempt pest makes: it follows the tree before simplification (which
+//!   merges and reorders alternatives) and skips an alternative on its
+//!   next byte only where nothing in it is tracked. Where nothing below a
+//!   call can be tracked, it calls the fast variant's function.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
-use super::analysis::{body_ctx, records, Analysis, Ctx, EOI};
+use super::analysis::{body_ctx, records, Analysis, Ctx, Look, Track, EOI};
 use super::ir::Ir;
 use super::sets::{ByteSet, CharSet, END};
 use super::CompileError;
@@ -20,15 +35,28 @@ use super::CompileError;
 /// around them stay small (IPv6address is the big one of `uri.pest`).
 const INLINE_SIZE: usize = 48;
 
+/// Which variant an expression is emitted for, and in which context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mode {
+    /// The fast parser, recording pairs as `Ctx` says.
+    Fast(Ctx),
+    /// The diagnostic parser, tracking attempts as `Track` says.
+    Diagnostic(Track),
+}
+
 pub struct Emitter<'a> {
+    /// What is known of the simplified rules, which the fast variant runs.
     analysis: &'a Analysis,
+    /// ... and of the rules before simplification, which the diagnostic
+    /// variant runs.
+    unsimplified: &'a Analysis,
     /// Every byte set tested by table lookup: its table and bit.
     tables: BTreeMap<[u64; 4], (usize, u32)>,
     /// The non-ASCII ranges of each character class that has them.
     ranges: BTreeMap<Vec<(u32, u32)>, usize>,
     /// Functions to emit, and those emitted.
-    wanted: BTreeSet<(String, Ctx)>,
-    done: BTreeSet<(String, Ctx)>,
+    wanted: BTreeSet<(String, Mode)>,
+    done: BTreeSet<(String, Mode)>,
     label: usize,
     /// The rule being emitted, for errors.
     rule: String,
@@ -41,9 +69,10 @@ pub struct Stats {
 }
 
 impl<'a> Emitter<'a> {
-    pub fn new(analysis: &'a Analysis) -> Emitter<'a> {
+    pub fn new(analysis: &'a Analysis, unsimplified: &'a Analysis) -> Emitter<'a> {
         Emitter {
             analysis,
+            unsimplified,
             tables: BTreeMap::new(),
             ranges: BTreeMap::new(),
             wanted: BTreeSet::new(),
@@ -53,12 +82,15 @@ impl<'a> Emitter<'a> {
         }
     }
 
-    /// The functions for every rule in the recording context (each rule
-    /// can start a parse), and for whatever they call in other contexts.
+    /// The functions for every rule in the recording context and in the
+    /// diagnostic variant's starting context (each rule can start a
+    /// parse), and for whatever they call in other contexts.
     pub fn functions(&mut self, rules: &[String]) -> Result<(String, Stats), CompileError> {
         let mut out = String::new();
         for name in rules {
-            self.wanted.insert((name.clone(), Ctx::Record));
+            self.wanted.insert((name.clone(), Mode::Fast(Ctx::Record)));
+            self.wanted
+                .insert((name.clone(), Mode::Diagnostic(Track::START)));
         }
         while let Some(next) = self
             .wanted
@@ -67,8 +99,8 @@ impl<'a> Emitter<'a> {
             .cloned()
         {
             self.done.insert(next.clone());
-            let (name, ctx) = next;
-            out.push_str(&self.function(&name, ctx)?);
+            let (name, mode) = next;
+            out.push_str(&self.function(&name, mode)?);
         }
         out.push_str(&self.statics());
         let stats = Stats {
@@ -78,51 +110,80 @@ impl<'a> Emitter<'a> {
         Ok((out, stats))
     }
 
-    /// The name of the function for `rule` in `ctx`, which is then emitted.
-    fn callee(&mut self, rule: &str, ctx: Ctx) -> String {
-        self.wanted.insert((rule.to_string(), ctx));
-        fn_name(rule, ctx)
+    /// The code of a call of rule `name` in `mode` at `pos`, where a parse
+    /// starts (emitted before [`functions`](Self::functions), which then
+    /// emits what it calls).
+    pub fn entry(&mut self, name: &str, mode: Mode) -> String {
+        self.call(name, mode)
     }
 
-    fn function(&mut self, name: &str, ctx: Ctx) -> Result<String, CompileError> {
+    /// The name of the function for `rule` in `mode`, which is then
+    /// emitted.
+    fn callee(&mut self, rule: &str, mode: Mode) -> String {
+        self.wanted.insert((rule.to_string(), mode));
+        fn_name(rule, mode)
+    }
+
+    /// What is known of the rules `mode` runs.
+    fn analysis(&self, mode: Mode) -> &'a Analysis {
+        match mode {
+            Mode::Fast(_) => self.analysis,
+            Mode::Diagnostic(_) => self.unsimplified,
+        }
+    }
+
+    fn function(&mut self, name: &str, mode: Mode) -> Result<String, CompileError> {
         self.rule = name.to_string();
         self.label = 0;
+        let s = input(mode);
+        let params = match mode {
+            Mode::Fast(Ctx::Quiet) => "s: &[u8]",
+            Mode::Fast(_) => "p: &mut P<'_>",
+            Mode::Diagnostic(_) => "p: &mut D<'_, '_>",
+        };
         let mut f = String::new();
         if name == EOI {
             // pest_generator: `state.rule(Rule::EOI, |state| state.end_of_input())`.
-            let record = records(ctx, self.analysis.rule_type(EOI));
-            let body = if record {
-                "let at = p.pairs.open(Rule::EOI, pos);\n    p.pairs.finish(at, (pos == p.s.len()).then_some(pos))"
-            } else {
-                "(pos == p.s.len()).then_some(pos)"
+            let end = format!("(pos == {s}.len()).then_some(pos)");
+            let body = match mode {
+                Mode::Fast(Ctx::Quiet) => end,
+                _ if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
+                    format!("{BIND_INPUT}let at = p.pairs.open(Rule::EOI, pos);\n    p.pairs.finish(at, {end})")
+                }
+                _ => format!("{BIND_INPUT}{end}"),
             };
             writeln!(
                 f,
-                "\n#[inline]\nfn {}(p: &mut P<'_>, pos: usize) -> Option<usize> {{\n    {body}\n}}",
-                fn_name(name, ctx)
+                "\n#[inline]\n#[allow(unused_variables)]\nfn {}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
+                fn_name(name, mode)
             )
             .ok();
             return Ok(f);
         }
-        let rule = &self.analysis.rules[name];
+        let rule = &self.analysis(mode).rules[name];
         let (ty, expr) = (rule.ty, rule.expr.clone());
-        let inner = body_ctx(ctx, ty);
+        let inner = match mode {
+            Mode::Fast(ctx) => Mode::Fast(body_ctx(ctx, ty)),
+            Mode::Diagnostic(track) => Mode::Diagnostic(track.body(ty)),
+        };
         let body = self.expr(&expr, inner)?;
         let inline = if expr.size() <= INLINE_SIZE {
             "#[inline]"
         } else {
             "#[inline(never)]"
         };
-        let body = if records(ctx, ty) {
-            format!("let at = p.pairs.open(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.finish(at, end)")
-        } else {
-            body
+        let body = match mode {
+            Mode::Fast(Ctx::Quiet) => body,
+            _ if records(ctx_of(mode), ty) => format!(
+                "{BIND_INPUT}let at = p.pairs.open(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.finish(at, end)"
+            ),
+            _ => format!("{BIND_INPUT}{body}"),
         };
         writeln!(
             f,
-            "\n/// `{name}`, {}.\n{inline}\nfn {}(p: &mut P<'_>, pos: usize) -> Option<usize> {{\n    {body}\n}}",
-            describe(ctx),
-            fn_name(name, ctx)
+            "\n/// `{name}`, {}.\n{inline}\n#[allow(unused_variables)]\nfn {}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
+            describe(mode),
+            fn_name(name, mode)
         )
         .ok();
         Ok(f)
@@ -133,68 +194,150 @@ impl<'a> Emitter<'a> {
         format!("'{kind}{}", self.label)
     }
 
-    /// The code of `e` matched in `ctx` at `pos`.
-    fn expr(&mut self, e: &Ir, ctx: Ctx) -> Result<String, CompileError> {
+    /// The code of `e` matched in `mode` at `pos`.
+    fn expr(&mut self, e: &Ir, mode: Mode) -> Result<String, CompileError> {
+        let s = input(mode);
         Ok(match e {
             Ir::Empty => "Some(pos)".to_string(),
             Ir::Soi => "(pos == 0).then_some(pos)".to_string(),
-            Ir::Class(class) => self.class(class),
-            Ir::Str(s) => format!("rt::string(p.s, pos, {})", byte_literal(s)),
-            Ir::Insens(s) => format!("rt::insensitive(p.s, pos, {})", byte_literal(s)),
-            Ir::Any => "rt::any(p.s, pos)".to_string(),
+            Ir::Class(class) => self.class(class, s),
+            Ir::Str(lit) => format!("rt::string({s}, pos, {})", byte_literal(lit)),
+            Ir::Insens(lit) => format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
+            Ir::Any => format!("rt::any({s}, pos)"),
             Ir::Unicode(property) => {
-                format!("rt::char_where(p.s, pos, ::pest::unicode::{property})")
+                format!("rt::char_where({s}, pos, ::pest::unicode::{property})")
             }
-            Ir::SkipUntil(strings) => self.skip_until(strings),
-            Ir::Call(name) => {
-                let ctx = call_ctx(ctx, self.analysis, name);
-                format!("{}(p, pos)", self.callee(name, ctx))
-            }
-            Ir::Seq(items) => self.seq(items, ctx)?,
-            Ir::Choice(items) => self.choice(items, ctx)?,
+            Ir::SkipUntil(strings) => self.skip_until(strings, s),
+            Ir::Call(name) => self.call(name, mode),
+            Ir::Seq(items) => self.seq(items, mode)?,
+            Ir::Choice(items) => self.choice(items, mode)?,
             Ir::Opt(inner) => {
-                let code = self.guarded(inner, ctx)?;
+                let code = self.guarded(inner, mode)?;
                 format!("{{\n let r = {code};\n r.or(Some(pos))\n}}")
             }
-            Ir::Rep(inner) => self.rep(inner, ctx)?,
+            Ir::Rep(inner) => self.rep(inner, mode)?,
             Ir::Pos(inner) => {
-                let code = self.expr(inner, Ctx::Quiet)?;
+                let code = self.expr(inner, lookahead(mode, true))?;
                 format!("{{\n let r = {code};\n r.map(|_| pos)\n}}")
             }
             Ir::Neg(inner) => {
-                let code = self.expr(inner, Ctx::Quiet)?;
+                let code = self.expr(inner, lookahead(mode, false))?;
                 format!("{{\n let r = {code};\n if r.is_none() {{ Some(pos) }} else {{ None }}\n}}")
             }
         })
     }
 
+    /// A call of rule `name` in `mode`.
+    ///
+    /// In the diagnostic variant, a rule that pest's `track` tracks here
+    /// is tracked as `state.rule` does: the attempts at `pos` counted
+    /// before the call, and the rule tracked after it when it failed (or,
+    /// in a negative lookahead, when it matched). A call below which
+    /// nothing is tracked runs the fast variant's function, which records
+    /// nothing in a lookahead context.
+    fn call(&mut self, name: &str, mode: Mode) -> String {
+        match mode {
+            Mode::Fast(ctx) => {
+                let ctx = call_ctx(ctx, self.analysis, name);
+                let callee = self.callee(name, Mode::Fast(ctx));
+                match ctx {
+                    Ctx::Quiet => format!("{callee}({}, pos)", input(mode)),
+                    _ => format!("{callee}(p, pos)"),
+                }
+            }
+            Mode::Diagnostic(track) => {
+                let analysis = self.unsimplified;
+                let call = Ir::Call(name.to_string());
+                let ty = analysis.rule_type(name);
+                if !analysis.can_track(&call, track) {
+                    let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
+                    return format!("{fast}(s, pos)");
+                }
+                // Where only the call is tracked, not what its body calls
+                // (an atomic rule), the body is the fast variant's, run only
+                // where the next byte can start it: elsewhere it fails, and
+                // its failure is tracked all the same. Its pair, if it
+                // records one, is recorded around it.
+                let body_tracks = analysis
+                    .rules
+                    .get(name)
+                    .is_some_and(|rule| analysis.can_track(&rule.expr, track.body(ty)));
+                let callee = if body_tracks {
+                    format!("{}(p, pos)", self.callee(name, mode))
+                } else {
+                    let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
+                    let guard = self.analysis.guard(&call);
+                    let body = match self.guard_test(&guard, "s") {
+                        Some(test) => format!("if {test} {{ {fast}(s, pos) }} else {{ None }}"),
+                        None => format!("{fast}(s, pos)"),
+                    };
+                    if records(track.ctx(), ty) {
+                        format!("{{\n let at = p.pairs.open(Rule::{name}, pos);\n let end = {body};\n p.pairs.finish(at, end)\n}}")
+                    } else {
+                        body
+                    }
+                };
+                if !track.tracks(ty) {
+                    return callee;
+                }
+                let (outcome, negative) = match track.look {
+                    Look::Negative => ("is_some", true),
+                    _ => ("is_none", false),
+                };
+                // Where `EOI` fails outside a lookahead, the pairs are the
+                // tree of the input up to there (see `Attempts::track`).
+                let end_of_input = if name == EOI && track.look == Look::None {
+                    "Some(&p.pairs)"
+                } else {
+                    "None::<&rt::Pairs<Rule, PAIRS>>"
+                };
+                format!(
+                    "{{\n let mark = p.a.mark(pos);\n let r = {callee};\n if r.{outcome}() {{ p.a.track(Rule::{name}, pos, mark, {negative}, {end_of_input}); }}\n r\n}}"
+                )
+            }
+        }
+    }
+
     /// `e`, tried only where its guard admits the next byte, when the guard
-    /// says something and `e` does not begin with a byte test of its own.
-    fn guarded(&mut self, e: &Ir, ctx: Ctx) -> Result<String, CompileError> {
-        let code = self.expr(e, ctx)?;
+    /// says something, `e` does not begin with a byte test of its own, and
+    /// (in the diagnostic variant) skipping it loses no attempt pest would
+    /// track.
+    fn guarded(&mut self, e: &Ir, mode: Mode) -> Result<String, CompileError> {
+        let code = self.expr(e, mode)?;
         if starts_with_test(e) {
             return Ok(code);
         }
-        Ok(match self.guard_test(&self.analysis.guard(e)) {
+        let analysis = self.analysis(mode);
+        if let Mode::Diagnostic(track) = mode {
+            if analysis.can_track(e, track) {
+                return Ok(code);
+            }
+        }
+        Ok(match self.guard_test(&analysis.guard(e), input(mode)) {
             Some(test) => format!("if {test} {{ {code} }} else {{ None }}"),
             None => code,
         })
     }
 
-    fn seq(&mut self, items: &[Ir], ctx: Ctx) -> Result<String, CompileError> {
+    /// Whether `e` can record a pair in `mode`.
+    fn can_record(&self, e: &Ir, mode: Mode) -> bool {
+        self.analysis(mode).can_record(e, ctx_of(mode))
+    }
+
+    fn seq(&mut self, items: &[Ir], mode: Mode) -> Result<String, CompileError> {
         let label = self.next_label("seq");
         // Pairs recorded by an earlier item are dropped when a later one
         // fails; only needed if an item before the last can record.
         let undo = items[..items.len() - 1]
             .iter()
-            .any(|item| self.analysis.can_record(item, ctx));
+            .any(|item| self.can_record(item, mode));
         let mut code = format!("{label}: {{\n");
         if undo {
             code.push_str(" let mark = p.pairs.len();\n");
         }
         let mut recorded_before = false;
         for item in items {
-            let item_code = self.expr(item, ctx)?;
+            let item_code = self.expr(item, mode)?;
             let fail = if undo && recorded_before {
                 format!("{{ p.pairs.truncate(mark); break {label} None; }}")
             } else {
@@ -205,17 +348,17 @@ impl<'a> Emitter<'a> {
                 " let pos = match {item_code} {{\n Some(next) => next,\n None => {fail},\n }};\n"
             )
             .ok();
-            recorded_before |= self.analysis.can_record(item, ctx);
+            recorded_before |= self.can_record(item, mode);
         }
         code.push_str(" Some(pos)\n}");
         Ok(code)
     }
 
-    fn choice(&mut self, items: &[Ir], ctx: Ctx) -> Result<String, CompileError> {
+    fn choice(&mut self, items: &[Ir], mode: Mode) -> Result<String, CompileError> {
         let label = self.next_label("choice");
         let mut code = format!("{label}: {{\n");
         for item in items {
-            let item_code = self.guarded(item, ctx)?;
+            let item_code = self.guarded(item, mode)?;
             write!(
                 code,
                 " if let Some(next) = {item_code} {{\n break {label} Some(next);\n }}\n"
@@ -226,8 +369,9 @@ impl<'a> Emitter<'a> {
         Ok(code)
     }
 
-    fn rep(&mut self, inner: &Ir, ctx: Ctx) -> Result<String, CompileError> {
-        if self.analysis.nullable(inner) {
+    fn rep(&mut self, inner: &Ir, mode: Mode) -> Result<String, CompileError> {
+        let s = input(mode);
+        if self.analysis(mode).nullable(inner) {
             return Err(CompileError::unsupported(
                 &self.rule,
                 "a repetition of an expression that can match nothing (pest would repeat it forever)",
@@ -235,7 +379,7 @@ impl<'a> Emitter<'a> {
         }
         // A class repeated: a tight loop over the bytes.
         if let Ir::Class(class) = inner {
-            return Ok(format!("Some({})", self.class_run(class)));
+            return Ok(format!("Some({})", self.class_run(class, s)));
         }
         // A choice whose first alternative is a class: each turn takes a
         // run of the class, then tries the other alternatives once.
@@ -252,42 +396,42 @@ impl<'a> Emitter<'a> {
             } else {
                 Ir::Choice(rest)
             };
-            let rest_code = self.guarded(&rest, ctx)?;
-            let run_code = self.class_run(&class);
+            let rest_code = self.guarded(&rest, mode)?;
+            let run_code = self.class_run(&class, s);
             return Ok(format!(
                 "{{\n let mut pos = pos;\n loop {{\n pos = {run_code};\n let r = {rest_code};\n match r {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
             ));
         }
-        let code = self.guarded(inner, ctx)?;
+        let code = self.guarded(inner, mode)?;
         Ok(format!(
             "{{\n let mut pos = pos;\n loop {{\n let r = {code};\n match r {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
         ))
     }
 
-    /// One character of `class` at `pos`.
-    fn class(&mut self, class: &CharSet) -> String {
+    /// One character of `class` at `pos` of input `s`.
+    fn class(&mut self, class: &CharSet, s: &str) -> String {
         if class.is_empty() {
             return "None".to_string();
         }
         let test = self.byte_test(&class.ascii_bytes(), "b");
         if class.is_ascii() {
-            format!("match p.s.get(pos) {{ Some(&b) if {test} => Some(pos + 1), _ => None }}")
+            format!("match {s}.get(pos) {{ Some(&b) if {test} => Some(pos + 1), _ => None }}")
         } else {
             let ranges = self.ranges_static(class);
-            format!("rt::class(p.s, pos, {}, &{ranges})", closure("b", &test))
+            format!("rt::class({s}, pos, {}, &{ranges})", closure("b", &test))
         }
     }
 
     /// The position after as many characters of `class` as follow `pos`.
-    fn class_run(&mut self, class: &CharSet) -> String {
+    fn class_run(&mut self, class: &CharSet, s: &str) -> String {
         if class.is_ascii() {
             let (table, bit) = self.table_bit(&class.ascii_bytes());
-            format!("rt::run(p.s, pos, &TABLE_{table}, 1 << {bit})")
+            format!("rt::run({s}, pos, &TABLE_{table}, 1 << {bit})")
         } else {
             let test = self.byte_test(&class.ascii_bytes(), "b");
             let ranges = self.ranges_static(class);
             format!(
-                "rt::class_run(p.s, pos, {}, &{ranges})",
+                "rt::class_run({s}, pos, {}, &{ranges})",
                 closure("b", &test)
             )
         }
@@ -300,7 +444,7 @@ impl<'a> Emitter<'a> {
         format!("RANGES_{index}")
     }
 
-    fn skip_until(&mut self, strings: &[String]) -> String {
+    fn skip_until(&mut self, strings: &[String], s: &str) -> String {
         if !strings.is_empty() && strings.iter().all(|s| s.len() == 1) {
             // Single bytes, which in valid UTF-8 are whole characters: scan
             // for the first, as pest's memchr search does.
@@ -310,18 +454,18 @@ impl<'a> Emitter<'a> {
             }
             let test = self.byte_test(&stop, "b");
             format!(
-                "Some(pos + p.s[pos..].iter().take_while({}).count())",
+                "Some(pos + {s}[pos..].iter().take_while({}).count())",
                 closure("&&b", &format!("!({test})"))
             )
         } else {
             let list: Vec<String> = strings.iter().map(|s| byte_literal(s)).collect();
-            format!("Some(rt::skip_until(p.s, pos, &[{}]))", list.join(", "))
+            format!("Some(rt::skip_until({s}, pos, &[{}]))", list.join(", "))
         }
     }
 
     /// A test that the next byte, or the end of input, is in `set`; `None`
     /// when any is.
-    fn guard_test(&mut self, set: &ByteSet) -> Option<String> {
+    fn guard_test(&mut self, set: &ByteSet, s: &str) -> Option<String> {
         if set.is_all() {
             return None;
         }
@@ -329,16 +473,16 @@ impl<'a> Emitter<'a> {
         let bytes = set.without_end();
         if bytes == ByteSet::empty() {
             return Some(if end {
-                "pos == p.s.len()".to_string()
+                format!("pos == {s}.len()")
             } else {
                 "false".to_string()
             });
         }
         let test = self.byte_test(&bytes, "b");
         Some(if end {
-            format!("p.s.get(pos).is_none_or({})", closure("&b", &test))
+            format!("{s}.get(pos).is_none_or({})", closure("&b", &test))
         } else {
-            format!("p.s.get(pos).is_some_and({})", closure("&b", &test))
+            format!("{s}.get(pos).is_some_and({})", closure("&b", &test))
         })
     }
 
@@ -452,15 +596,54 @@ fn starts_with_test(e: &Ir) -> bool {
     }
 }
 
-pub fn fn_name(rule: &str, ctx: Ctx) -> String {
-    format!("{}_{rule}", ctx.suffix())
+pub fn fn_name(rule: &str, mode: Mode) -> String {
+    match mode {
+        Mode::Fast(ctx) => format!("{}_{rule}", ctx.suffix()),
+        Mode::Diagnostic(track) => format!("{}_{rule}", track.suffix()),
+    }
 }
 
-fn describe(ctx: Ctx) -> &'static str {
-    match ctx {
-        Ctx::Record => "recording its pairs",
-        Ctx::Atomic => "inside an atomic rule",
-        Ctx::Quiet => "recording nothing (in a lookahead, or where nothing records)",
+/// The input's bytes, as the code of `mode` reaches them: a function that
+/// records nothing takes only them, and the others bind them first
+/// ([`BIND_INPUT`]).
+fn input(_mode: Mode) -> &'static str {
+    "s"
+}
+
+/// The first statement of a function that takes the parse state `p` (the
+/// function's code may not read it).
+const BIND_INPUT: &str = "#[allow(unused_variables)]\n    let s = p.s;\n    ";
+
+/// What records pairs in `mode`: the diagnostic variant records the pairs
+/// the fast one does, so that it holds the parse tree at any point.
+fn ctx_of(mode: Mode) -> Ctx {
+    match mode {
+        Mode::Fast(ctx) => ctx,
+        Mode::Diagnostic(track) => track.ctx(),
+    }
+}
+
+/// The mode inside `&e` (`positive`) or `!e`: the fast variant records
+/// nothing there.
+fn lookahead(mode: Mode, positive: bool) -> Mode {
+    match mode {
+        Mode::Fast(_) => Mode::Fast(Ctx::Quiet),
+        Mode::Diagnostic(track) => Mode::Diagnostic(track.lookahead(positive)),
+    }
+}
+
+fn describe(mode: Mode) -> String {
+    match mode {
+        Mode::Fast(Ctx::Record) => "recording its pairs".to_string(),
+        Mode::Fast(Ctx::Atomic) => "inside an atomic rule".to_string(),
+        Mode::Fast(Ctx::Quiet) => {
+            "recording nothing (in a lookahead, or where nothing records)".to_string()
+        }
+        Mode::Diagnostic(track) => format!(
+            "tracking attempts for an error ({}atomic, lookahead {:?})",
+            if track.atomic { "" } else { "not " },
+            track.look
+        ),
     }
 }
 

@@ -161,7 +161,14 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
         .map(|(name, _)| name.clone())
         .collect();
 
-    let mut emitter = emit::Emitter::new(&analysis);
+    let mut emitter = emit::Emitter::new(&analysis, &before);
+    let mut diagnostic_arms = String::new();
+    for name in &entries {
+        let call = emitter.entry(name, emit::Mode::Diagnostic(analysis::Track::START));
+        diagnostic_arms.push_str(&format!(
+            "        Rule::{name} => {{\n let pos = 0;\n {call}\n }}\n"
+        ));
+    }
     let (functions, stats) = emitter.functions(&entries)?;
 
     let mut chars = String::new();
@@ -184,11 +191,18 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
         }
     }
 
+    let mut name_arms = String::new();
+    for name in &entries {
+        name_arms.push_str(&format!(
+            "        Rule::{name} => \"{}\",\n",
+            name.replace('_', "-")
+        ));
+    }
     let mut arms = String::new();
     for name in &entries {
         arms.push_str(&format!(
             "        Rule::{name} => {}(p, 0),\n",
-            emit::fn_name(name, analysis::Ctx::Record)
+            emit::fn_name(name, emit::Mode::Fast(analysis::Ctx::Record))
         ));
     }
     let filler = &entries[0];
@@ -242,6 +256,56 @@ pub fn run(rule: Rule, p: &mut Tree<'_>) -> Option<usize> {{
     p.set_end(end);
     Some(end)
 }}
+/// The diagnostic variant's state: the input, the pairs recorded so far,
+/// and pest's attempts.
+struct D<'i, 'a> {{
+    s: &'i [u8],
+    pairs: rt::Pairs<Rule, PAIRS>,
+    a: &'a mut Failure,
+}}
+
+/// What pest's parser records for the error of a failed parse, as the
+/// diagnostic variant records it.
+pub type Failure = rt::Attempts<Rule, PAIRS>;
+
+/// Runs the diagnostic variant from `rule` on `input`, after the fast one
+/// failed: what pest's parser records for its error (the furthest position
+/// at which a rule failed, and the rules tried there), with the pairs the
+/// parse held when it got there, and the end of the match, which is `None`
+/// as the fast variant's is.
+pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
+    let mut failure = rt::Attempts::new(Rule::{filler});
+    let end = failure_into(rule, input, &mut failure);
+    (failure, end)
+}}
+
+/// [`failure`] into a record the caller holds (new), so that nothing is
+/// moved.
+#[inline(never)]
+pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
+    let mut d = D {{
+        s: input.as_bytes(),
+        pairs: rt::Pairs::new(Rule::{filler}),
+        a,
+    }};
+    let p = &mut d;
+    #[allow(unused_variables)]
+    let s = p.s;
+    let end = match rule {{
+{diagnostic_arms}    }};
+    d.a.finish();
+    end
+}}
+
+/// Each rule's name as the RFCs write it (`addr_spec` is `addr-spec`), for
+/// errors.
+#[allow(unreachable_patterns)]
+pub fn rule_name(rule: Rule) -> &'static str {{
+    match rule {{
+{name_arms}        _ => "EOI",
+    }}
+}}
+
 /// For each rule that is a character class, a choice with character
 /// alternatives, or a repetition of one, the characters it takes one at a
 /// time (a `pct-encoded` is three characters, and not among them): what

@@ -34,8 +34,12 @@ pub struct Pairs<R, const N: usize> {
     spill: Vec<Node<R>>,
 }
 
+/// The end of a pair whose rule has not finished yet.
+pub const OPEN: usize = usize::MAX;
+
 impl<R: Copy, const N: usize> Pairs<R, N> {
-    fn new(filler: R) -> Self {
+    /// None yet; `filler` is any rule, to initialize the buffer.
+    pub fn new(filler: R) -> Self {
         let empty = Node {
             rule: filler,
             start: 0,
@@ -60,15 +64,15 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
         self.len == 0
     }
 
-    /// Records the start of a pair of `rule` at `start`; its end is set by
-    /// [`finish`](Self::finish). Returns its index.
+    /// Records the start of a pair of `rule` at `start`; its end is
+    /// [`OPEN`] until [`finish`](Self::finish) sets it. Returns its index.
     #[inline]
     pub fn open(&mut self, rule: R, start: usize) -> usize {
         let at = self.len;
         let node = Node {
             rule,
             start,
-            end: start,
+            end: OPEN,
         };
         match self.inline.get_mut(at) {
             Some(slot) => *slot = node,
@@ -366,6 +370,268 @@ pub fn skip_until(s: &[u8], pos: usize, lits: &[&[u8]]) -> usize {
         .filter(|&at| !(0x80..0xc0).contains(&s[at]))
         .find(|&at| lits.iter().any(|lit| s[at..].starts_with(lit)))
         .unwrap_or(s.len())
+}
+
+/// Rules, in the order they were tracked: the first [`RuleList::INLINE`]
+/// in place, so that a diagnosis allocates nothing; a grammar that tracks
+/// more at one position moves them all to the heap.
+#[derive(Clone, Debug)]
+pub struct RuleList<R> {
+    inline: [R; RuleList::<()>::INLINE],
+    len: usize,
+    spill: Vec<R>,
+}
+
+impl RuleList<()> {
+    /// How many rules are held in place.
+    pub const INLINE: usize = 16;
+}
+
+impl<R: Copy + Ord> RuleList<R> {
+    fn new(filler: R) -> Self {
+        RuleList {
+            inline: [filler; RuleList::<()>::INLINE],
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+
+    /// How many rules there are.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The rules.
+    pub fn as_slice(&self) -> &[R] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    fn push(&mut self, rule: R) {
+        if self.spill.is_empty() {
+            if let Some(slot) = self.inline.get_mut(self.len) {
+                *slot = rule;
+                self.len += 1;
+                return;
+            }
+            self.spill.extend_from_slice(&self.inline);
+        }
+        self.spill.push(rule);
+        self.len += 1;
+    }
+
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+            self.spill.truncate(len);
+        }
+    }
+
+    /// Sorted by the rules' order (the grammar's), each once, as pest's
+    /// error lists them.
+    fn sort_dedup(&mut self) {
+        let len = self.len;
+        let rules: &mut [R] = if self.spill.is_empty() {
+            &mut self.inline[..len]
+        } else {
+            &mut self.spill
+        };
+        rules.sort_unstable();
+        let mut kept = 0;
+        for i in 0..rules.len() {
+            if kept == 0 || rules[i] != rules[kept - 1] {
+                rules[kept] = rules[i];
+                kept += 1;
+            }
+        }
+        self.truncate(kept);
+    }
+}
+
+/// What pest's `ParserState` records for an error while a parse runs: the
+/// furthest position at which a tracked rule failed (`attempt_pos`), and
+/// the rules tracked there, positive (expected) and negative (not
+/// expected). The diagnostic variant of a compiled parser updates it as
+/// `ParserState::rule` and `track` do.
+///
+/// It also keeps what pest does not: the pairs the parse held when `EOI`
+/// first failed at that position (at most `N`, the rules not finished yet
+/// ending at [`OPEN`]). They are the parse tree of the input up to that
+/// position, which a diagnosis would otherwise get from a second parse.
+#[derive(Clone, Debug)]
+pub struct Attempts<R, const N: usize = 0> {
+    pos: usize,
+    positives: RuleList<R>,
+    negatives: RuleList<R>,
+    prefix: [Node<R>; N],
+    /// How many pairs `prefix` holds, and at which position it was taken;
+    /// `None` when no tracked rule failed yet, or the pairs were too many.
+    prefix_len: Option<(usize, usize)>,
+}
+
+/// The attempts at a position before a rule's call: what `track` cuts back
+/// to when the rule's own attempt replaces its children's.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    positives: usize,
+    negatives: usize,
+}
+
+impl<R: Copy + Ord, const N: usize> Attempts<R, N> {
+    /// None yet; `filler` is any rule, to initialize the lists.
+    pub fn new(filler: R) -> Self {
+        let empty = Node {
+            rule: filler,
+            start: 0,
+            end: 0,
+        };
+        Attempts {
+            pos: 0,
+            positives: RuleList::new(filler),
+            negatives: RuleList::new(filler),
+            prefix: [empty; N],
+            prefix_len: None,
+        }
+    }
+
+    /// Attempts as pest's error lists them: the furthest position, and the
+    /// rules tried there.
+    pub fn from_parts(filler: R, pos: usize, positives: &[R], negatives: &[R]) -> Self {
+        let mut attempts = Attempts::new(filler);
+        attempts.pos = pos;
+        for &rule in positives {
+            attempts.positives.push(rule);
+        }
+        for &rule in negatives {
+            attempts.negatives.push(rule);
+        }
+        attempts
+    }
+
+    /// Before a tracked rule is called at `pos` (`ParserState::rule`): the
+    /// attempts at `pos` so far, none if the furthest position is another.
+    #[inline]
+    pub fn mark(&self, pos: usize) -> Mark {
+        if pos == self.pos {
+            Mark {
+                positives: self.positives.len(),
+                negatives: self.negatives.len(),
+            }
+        } else {
+            Mark {
+                positives: 0,
+                negatives: 0,
+            }
+        }
+    }
+
+    /// After a rule called at `pos` failed (or, in a negative lookahead,
+    /// matched): pest's `track`. `pairs` are those the parse holds.
+    ///
+    /// `end_of_input` says that the rule was `EOI`, outside a lookahead.
+    /// The first time it fails at a position as far as any, the pairs are
+    /// kept: a parse of the input up to there would have found the end of
+    /// its input there, and been over, with these pairs.
+    ///
+    /// When the rule's children made exactly one attempt at `pos`, that
+    /// attempt stands for the rule. Otherwise the rule's attempt replaces
+    /// its children's at `pos`; a position further than any before clears
+    /// the lists and becomes the furthest; a position short of the furthest
+    /// adds nothing.
+    #[inline(never)]
+    pub fn track<const M: usize>(
+        &mut self,
+        rule: R,
+        pos: usize,
+        before: Mark,
+        negative: bool,
+        end_of_input: Option<&Pairs<R, M>>,
+    ) {
+        let earlier = before.positives + before.negatives;
+        let now = if pos == self.pos {
+            self.positives.len() + self.negatives.len()
+        } else {
+            0
+        };
+        if let Some(pairs) = end_of_input {
+            self.keep(pos, pairs);
+        }
+        if now > earlier && now - earlier == 1 {
+            return;
+        }
+        if pos == self.pos {
+            self.positives.truncate(before.positives);
+            self.negatives.truncate(before.negatives);
+        }
+        if pos > self.pos {
+            self.positives.truncate(0);
+            self.negatives.truncate(0);
+            self.pos = pos;
+        }
+        if pos == self.pos {
+            if negative {
+                self.negatives.push(rule);
+            } else {
+                self.positives.push(rule);
+            }
+        }
+    }
+
+    /// Keeps `pairs`, which the parse held where `EOI` failed at `pos`,
+    /// unless pairs were kept at `pos` already, a rule failed further, or
+    /// there are more than `N`.
+    fn keep<const M: usize>(&mut self, pos: usize, pairs: &Pairs<R, M>) {
+        if pos < self.pos || self.prefix_len.is_some_and(|(_, at)| at == pos) {
+            return;
+        }
+        self.prefix_len = if pairs.len() <= N && pairs.spill.is_empty() {
+            let len = pairs.len();
+            self.prefix[..len].copy_from_slice(&pairs.inline[..len]);
+            Some((len, pos))
+        } else {
+            None
+        };
+    }
+
+    /// The furthest position at which a tracked rule failed.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The rules tracked there, sorted and each once, as pest's
+    /// `ErrorVariant::ParsingError` lists them: expected ones.
+    pub fn positives(&self) -> &[R] {
+        self.positives.as_slice()
+    }
+
+    /// ... and ones that matched where they must not have.
+    pub fn negatives(&self) -> &[R] {
+        self.negatives.as_slice()
+    }
+
+    /// The pairs the parse held when `EOI` first failed at
+    /// [`pos`](Self::pos) (unfinished ones ending at [`OPEN`]), when they
+    /// were kept.
+    pub fn prefix(&self) -> Option<&[Node<R>]> {
+        match self.prefix_len {
+            Some((len, at)) if at == self.pos => Some(&self.prefix[..len]),
+            _ => None,
+        }
+    }
+
+    /// The lists sorted and deduplicated, once the parse is over.
+    pub fn finish(&mut self) {
+        self.positives.sort_dedup();
+        self.negatives.sort_dedup();
+    }
 }
 
 #[cfg(test)]

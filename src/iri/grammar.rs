@@ -64,7 +64,8 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `iri.pest`.
     compiled,
     "iri.rs",
-    super::derived::Rule
+    super::derived::Rule,
+    super::derived::IriParser
 );
 
 /// The character classes of `iri.pest`, as the build script derives them
@@ -84,7 +85,5 @@ pub(crate) mod chars {
 ///
 /// What each found, when they differ.
 pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), alloc::string::String> {
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(rule, &mut tree).is_some();
-    crate::compiled::compare::<IriParser, _, _>(rule, input, matched.then(|| tree.nodes()))
+    compiled::compare(rule, input)
 }

@@ -109,13 +109,13 @@ impl Iri {
         let mut tree = compiled::tree(input);
         let matched = compiled::run(entry, &mut tree).is_some();
         #[cfg(feature = "verify-compiled")]
-        crate::compiled::verify::<IriParser, _, _>(entry, input, matched.then(|| tree.nodes()));
+        compiled::verify(entry, input);
         if matched {
             Uri::from_nodes(input, tree.nodes()).map(Iri)
         } else {
-            // pest_derive's parser, from the same grammar, says what is
-            // wrong and where.
-            crate::parse_as::<IriParser, IriRule>(&syntax::IRI, entry, input).map(Iri)
+            // The compiled parser's diagnostic variant says what is wrong
+            // and where.
+            Err(crate::verify::iri_error(entry, input))
         }
     }
 

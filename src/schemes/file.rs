@@ -33,18 +33,25 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `src/schemes/file.pest`.
     compiled,
     "file.rs",
-    super::derived::Rule
+    super::derived::Rule,
+    super::derived::FileParser
 );
 
 /// Compares this scheme's compiled parser with its pest_derive parser on
 /// `input` (see `crate::compiled::compare`).
 pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(Rule::file_input, &mut tree).is_some();
-    crate::compiled::compare::<FileParser, _, _>(
+    compiled::compare(Rule::file_input, input)?;
+    Ok(())
+}
+
+/// Compares the violations this scheme's compiled parser and its
+/// pest_derive parser find in `input` (see `crate::verify`).
+pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
+    super::compare_violations::<FileParser, _, { compiled::PAIRS }>(
+        &compiled::PARSERS,
+        "file",
         Rule::file_input,
         input,
-        matched.then(|| tree.nodes()),
     )?;
     Ok(())
 }
@@ -116,7 +123,7 @@ impl FileUri {
             "file",
             Rule::file_input,
             input,
-            compiled::run,
+            &compiled::PARSERS,
             false,
         )?;
         let unc_host = span(&tree, Rule::file_host);

@@ -40,18 +40,25 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `src/schemes/http.pest`.
     compiled,
     "http.rs",
-    super::derived::Rule
+    super::derived::Rule,
+    super::derived::HttpParser
 );
 
 /// Compares this scheme's compiled parser with its pest_derive parser on
 /// `input` (see `crate::compiled::compare`).
 pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(Rule::http_input, &mut tree).is_some();
-    crate::compiled::compare::<HttpParser, _, _>(
+    compiled::compare(Rule::http_input, input)?;
+    Ok(())
+}
+
+/// Compares the violations this scheme's compiled parser and its
+/// pest_derive parser find in `input` (see `crate::verify`).
+pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
+    super::compare_violations::<HttpParser, _, { compiled::PAIRS }>(
+        &compiled::PARSERS,
+        HttpUri::SCHEME,
         Rule::http_input,
         input,
-        matched.then(|| tree.nodes()),
     )?;
     Ok(())
 }
@@ -115,7 +122,7 @@ impl HttpUri {
             Self::SCHEME,
             Rule::http_input,
             input,
-            compiled::run,
+            &compiled::PARSERS,
             true,
         )?;
         let https = tree.find(Rule::https_URI).is_some();

@@ -10,8 +10,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use pest::Parser;
-
 use super::{parse_compiled, SchemeError, SchemeViolation};
 use crate::compiled::runtime::Node;
 use crate::percent::percent_decode_utf8;
@@ -37,25 +35,26 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `src/schemes/mailto.pest`.
     compiled,
     "mailto.rs",
-    super::derived::Rule
+    super::derived::Rule,
+    super::derived::MailtoParser
 );
 
 /// Compares this scheme's compiled parser with its pest_derive parser on
 /// `input` (see `crate::compiled::compare`).
 pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(Rule::mailto_input, &mut tree).is_some();
-    crate::compiled::compare::<MailtoParser, _, _>(
+    compiled::compare(Rule::mailto_input, input)?;
+    compiled::compare(Rule::to_input, input)?;
+    Ok(())
+}
+
+/// Compares the violations this scheme's compiled parser and its
+/// pest_derive parser find in `input` (see `crate::verify`).
+pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
+    super::compare_violations::<MailtoParser, _, { compiled::PAIRS }>(
+        &compiled::PARSERS,
+        SCHEME,
         Rule::mailto_input,
         input,
-        matched.then(|| tree.nodes()),
-    )?;
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(Rule::to_input, &mut tree).is_some();
-    crate::compiled::compare::<MailtoParser, _, _>(
-        Rule::to_input,
-        input,
-        matched.then(|| tree.nodes()),
     )?;
     Ok(())
 }
@@ -163,7 +162,7 @@ impl Mailto {
             SCHEME,
             Rule::mailto_input,
             input,
-            compiled::run,
+            &compiled::PARSERS,
             false,
         )?;
         let mut to = Vec::new();
@@ -332,11 +331,8 @@ fn addresses_in(input: &str, name: &str, value: Node<Rule>) -> Result<Vec<String
     let text = &input[value.start..value.end];
     let mut tree = compiled::tree(text);
     if compiled::run(Rule::to_input, &mut tree).is_none() {
-        // pest_derive's parser of the same grammar says where.
-        let at = match MailtoParser::parse(Rule::to_input, text) {
-            Err(failure) => crate::diagnose::failure_offset(&failure, text),
-            Ok(_) => 0,
-        };
+        // The compiled parser's diagnostic variant says where.
+        let at = compiled::failure(Rule::to_input, text).0.pos();
         return Err(SchemeViolation::new(
             SCHEME,
             "addr-spec",

@@ -39,17 +39,18 @@
 //! [RFC 8141]: https://www.rfc-editor.org/rfc/rfc8141
 //! [RFC 8089]: https://www.rfc-editor.org/rfc/rfc8089
 
+use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
-use pest::error::ErrorVariant;
 use pest::iterators::Pairs;
 use pest::Parser;
 
 use crate::compiled::runtime::Tree;
-use crate::error::{Escaped, Excerpt, ParseError};
+use crate::diagnose::{Compiled, Derived, Failure as _, Parsers};
+use crate::error::{Count, Escaped, Excerpt, ParseError, Window};
 use crate::grammar::UriRule;
+use crate::lower::Node;
 use crate::uri::Uri;
 
 pub mod file;
@@ -118,27 +119,33 @@ where
     let uri = Uri::parse(input)?;
     match P::parse(entry, input) {
         Ok(pairs) => Ok((uri, pairs)),
-        Err(failure) => Err(SchemeError::Scheme(violation::<P, R>(
-            scheme, entry, input, &failure,
+        Err(_) => Err(SchemeError::Scheme(violation(
+            &Derived::<P>::PARSERS,
+            scheme,
+            entry,
+            input,
         ))),
     }
 }
 
-/// The `run` function of a scheme grammar's compiled parser.
-pub(crate) type Run<R, const N: usize> = for<'i> fn(R, &mut Tree<'i, R, N>) -> Option<usize>;
-
-/// [`parse_scheme`] with the scheme grammar's compiled parser `run`, whose
-/// `Rule` type is that of pest_derive's parser `P` of the same files.
+/// [`parse_scheme`] with a scheme grammar's compiled parser, `parsers`,
+/// whose `Rule` type is that of pest_derive's parser `P` of the same files
+/// (the `verify-compiled` feature compares the two).
 ///
 /// With `one_pass`, the scheme grammar holds every component of the generic
 /// syntax, and the generic [`Uri`] is lowered from its tree; otherwise the
 /// generic parser runs too. A failure is explained by the generic parser
-/// first (its errors come first), then by pest_derive's scheme parser.
+/// first (its errors come first), then by the scheme parser's diagnostic
+/// variant.
+#[cfg_attr(
+    not(feature = "verify-compiled"),
+    allow(clippy::extra_unused_type_parameters)
+)]
 pub(crate) fn parse_compiled<'i, P, R, const N: usize>(
     scheme: &'static str,
     entry: R,
     input: &'i str,
-    run: Run<R, N>,
+    parsers: &Compiled<R, N>,
     one_pass: bool,
 ) -> Result<(Uri, Tree<'i, R, N>), SchemeError>
 where
@@ -146,22 +153,25 @@ where
     R: UriRule,
 {
     let mut tree = Tree::new(input, entry);
-    let matched = run(entry, &mut tree).is_some();
+    let matched = (parsers.run)(entry, &mut tree).is_some();
     #[cfg(feature = "verify-compiled")]
-    crate::compiled::verify::<P, R, _>(entry, input, matched.then(|| tree.nodes()));
+    crate::compiled::verify::<P, R, _, N>(entry, input, matched.then(|| tree.nodes()), || {
+        let mut failure = crate::compiled::runtime::Attempts::new(entry);
+        let end = (parsers.failure)(entry, input, &mut failure);
+        (failure, end)
+    });
     if !matched {
-        Uri::parse(input)?;
-        match P::parse(entry, input) {
-            Err(failure) => {
-                return Err(SchemeError::Scheme(violation::<P, R>(
-                    scheme, entry, input, &failure,
-                )))
-            }
-            // pest_derive's parser accepts what the compiled one rejected: a
-            // bug of the grammar compiler (which the `verify-compiled` feature
-            // makes a panic). Its tree is the grammar's: go on with it.
-            Ok(pairs) => tree.replace(crate::lower::pest_nodes(pairs)),
+        Uri::check(input)?;
+        let violation = violation(parsers, scheme, entry, input);
+        #[cfg(feature = "verify-compiled")]
+        if let Err(difference) = crate::verify::same_violation(
+            input,
+            &violation,
+            &self::violation(&Derived::<P>::PARSERS, scheme, entry, input),
+        ) {
+            panic!("{difference}");
         }
+        return Err(SchemeError::Scheme(violation));
     }
     let uri = if one_pass {
         Uri::from_nodes(input, tree.nodes())?
@@ -171,74 +181,121 @@ where
     Ok((uri, tree))
 }
 
+/// Compares the violations that the compiled parser `parsers` and
+/// pest_derive's `P` of a scheme's grammar find in `input` from `entry`,
+/// where the grammar rejects it.
+pub(crate) fn compare_violations<P, R, const N: usize>(
+    parsers: &Compiled<R, N>,
+    scheme: &'static str,
+    entry: R,
+    input: &str,
+) -> Result<(), String>
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    let mut tree = Tree::new(input, entry);
+    if (parsers.run)(entry, &mut tree).is_some() {
+        return Ok(());
+    }
+    crate::verify::same_violation(
+        input,
+        &violation(parsers, scheme, entry, input),
+        &violation(&Derived::<P>::PARSERS, scheme, entry, input),
+    )
+}
+
 /// The violation for a failed parse of `input` from `entry`.
 ///
 /// The byte is where the grammar stopped: pest reports the furthest byte
 /// at which a rule began and failed, so a rule that fails on a literal
 /// inside it (the "@" of an `addr-spec`) is reported where it began. The
 /// rules are, in this order: the rules of the scheme's own that pest tried
-/// at that byte, in the grammar's order; else the innermost rule of the
+/// at that byte, last in the grammar first; else the innermost rule of the
 /// scheme's own that ends there in a parse of the input up to that byte
 /// (the rule that could not go on); else the RFC 3986 rules pest tried
 /// there; else `entry`.
-fn violation<P, R>(
+///
+/// Its one allocation holds what was expected and the excerpt; a rule's
+/// name is static where `parsers` are compiled.
+fn violation<R: UriRule>(
+    parsers: &impl Parsers<R>,
     scheme: &'static str,
     entry: R,
     input: &str,
-    failure: &pest::error::Error<R>,
-) -> SchemeViolation
-where
-    P: Parser<R>,
-    R: UriRule,
-{
-    let offset = crate::diagnose::failure_offset(failure, input);
-    // Pest lists the rule tried last first.
-    let tried: Vec<R> = match &failure.variant {
-        ErrorVariant::ParsingError { positives, .. } => positives
-            .iter()
-            .copied()
-            .rev()
-            .filter(|&rule| is_named_rule(rule))
-            .collect(),
-        ErrorVariant::CustomError { .. } => Vec::new(),
+) -> SchemeViolation {
+    parsers.failure(entry, input, |failure| {
+        let offset = failure.pos().min(input.len());
+        write_violation(parsers, scheme, entry, input, offset, failure)
+    })
+}
+
+/// [`violation`], from the record of the failure.
+fn write_violation<R: UriRule, P: Parsers<R>>(
+    parsers: &P,
+    scheme: &'static str,
+    entry: R,
+    input: &str,
+    offset: usize,
+    failure: &P::Failure,
+) -> SchemeViolation {
+    let named = |rule: &R| !matches!(&*parsers.rule_name(*rule), "EOI" | "SOI");
+    let own = |rule: &R| rule.rfc_rule().is_none();
+    let tried = || failure.positives().iter().rev().copied().filter(named);
+
+    let any_own = tried().any(|rule| own(&rule));
+    // The innermost rule of the scheme's own that ends at `offset` in the
+    // parse tree of the input up to there: the one the diagnostic parse
+    // kept, else a parse of that prefix.
+    let innermost_in = |nodes: &mut dyn Iterator<Item = Node<R>>| {
+        nodes
+            .filter(|node| own(&node.rule) && named(&node.rule) && node.end.min(offset) == offset)
+            .last()
+            .map(|node| node.rule)
     };
-    let mut rules: Vec<R> = tried
-        .iter()
-        .copied()
-        .filter(|&rule| rule.rfc_rule().is_none())
-        .collect();
-    if rules.is_empty() {
-        let innermost = P::parse(entry, &input[..offset]).ok().and_then(|prefix| {
-            prefix
-                .flatten()
-                .filter(|pair| {
-                    let rule = pair.as_rule();
-                    rule.rfc_rule().is_none() && is_named_rule(rule)
-                })
-                .filter(|pair| pair.as_span().end() == offset)
-                .last()
-                .map(|pair| pair.as_rule())
-        });
-        match innermost {
-            Some(rule) => rules.push(rule),
-            // An RFC 3986 rule that the scheme's grammar uses.
-            None if !tried.is_empty() => rules = tried,
-            None => rules.push(entry),
+    let innermost = if any_own {
+        None
+    } else if let Some(kept) = failure.prefix() {
+        innermost_in(&mut kept.iter().copied())
+    } else {
+        parsers
+            .with_nodes(entry, &input[..offset], innermost_in)
+            .flatten()
+    };
+    let for_each_rule = |f: &mut dyn FnMut(R)| {
+        if any_own {
+            tried().filter(own).for_each(f);
+        } else if let Some(rule) = innermost {
+            f(rule);
+        } else if tried().next().is_some() {
+            tried().for_each(f);
+        } else {
+            f(entry);
         }
-    }
-    let names: Vec<String> = rules.into_iter().map(rule_name).collect();
-    let expected = alloc::format!("{scheme} {}", names.join(" or "));
-    SchemeViolation::new(scheme, names[0].clone(), input, offset, expected)
-}
+    };
 
-/// Whether `rule` is a rule of a grammar rather than pest's end of input.
-fn is_named_rule<R: UriRule>(rule: R) -> bool {
-    !matches!(rule_name(rule).as_str(), "EOI" | "SOI")
-}
-
-/// A rule's name as the RFCs write it: `addr_spec` is `addr-spec`.
-fn rule_name<R: fmt::Debug>(rule: R) -> String {
-    alloc::format!("{rule:?}").replace('_', "-")
+    // "<scheme> <rule> or <rule> ...", written once to count it and once
+    // into the buffer it shares with the excerpt.
+    let write_expected = |out: &mut dyn fmt::Write| {
+        let _ = out.write_str(scheme);
+        let mut separator = " ";
+        for_each_rule(&mut |rule| {
+            let _ = out.write_str(separator);
+            let _ = out.write_str(&parsers.rule_name(rule));
+            separator = " or ";
+        });
+    };
+    let mut expected_len = Count(0);
+    write_expected(&mut expected_len);
+    let range = Excerpt::range(input, offset);
+    let mut text = String::with_capacity(expected_len.0 + range.len());
+    write_expected(&mut text);
+    let mut first = None;
+    for_each_rule(&mut |rule| {
+        first.get_or_insert(rule);
+    });
+    let rule = parsers.rule_name(first.unwrap_or(entry));
+    SchemeViolation::with_text(scheme, rule, input, offset, text, range)
 }
 
 /// Why a string is not a URI of a scheme.
@@ -307,11 +364,14 @@ impl SchemeError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SchemeViolation {
     scheme: &'static str,
-    rule: String,
+    rule: Cow<'static, str>,
     offset: usize,
-    expected: String,
     found: Option<char>,
-    excerpt: Excerpt,
+    /// What was expected, then the excerpt's window of the input: one
+    /// allocation for both.
+    text: String,
+    expected_len: usize,
+    window: Window,
 }
 
 impl SchemeViolation {
@@ -338,13 +398,32 @@ impl SchemeViolation {
         offset: usize,
         expected: impl Into<String>,
     ) -> SchemeViolation {
+        let mut text = expected.into();
+        let range = Excerpt::range(input, offset);
+        text.reserve_exact(range.len());
+        SchemeViolation::with_text(scheme, Cow::Owned(rule.into()), input, offset, text, range)
+    }
+
+    /// A violation whose `text` holds what was expected, with room for the
+    /// excerpt's `range` of the input, which is written after it.
+    fn with_text(
+        scheme: &'static str,
+        rule: Cow<'static, str>,
+        input: &str,
+        offset: usize,
+        mut text: String,
+        range: core::ops::Range<usize>,
+    ) -> SchemeViolation {
+        let expected_len = text.len();
+        let window = Excerpt::window(&mut text, input, offset, range);
         SchemeViolation {
             scheme,
-            rule: rule.into(),
+            rule,
             offset,
-            expected: expected.into(),
             found: input.get(offset..).and_then(|rest| rest.chars().next()),
-            excerpt: Excerpt::new(input, offset),
+            text,
+            expected_len,
+            window,
         }
     }
 
@@ -394,7 +473,7 @@ impl SchemeViolation {
     /// assert_eq!(err.expected(), "urn NID");
     /// ```
     pub fn expected(&self) -> &str {
-        &self.expected
+        &self.text[..self.expected_len]
     }
 
     /// The character at [`offset`](Self::offset), or `None` at the end of
@@ -416,7 +495,9 @@ impl fmt::Display for SchemeViolation {
         write!(
             f,
             "invalid {} URI at byte {}: expected {}",
-            self.scheme, self.offset, self.expected
+            self.scheme,
+            self.offset,
+            self.expected()
         )?;
         match self.found {
             Some(c) => write!(f, ", found '{}'", Escaped(c))?,
@@ -425,7 +506,7 @@ impl fmt::Display for SchemeViolation {
         // The alternate form adds the input around the offset with a caret
         // under it, as `ParseError`'s does.
         if f.alternate() {
-            self.excerpt.write(f)?;
+            Excerpt::write_window(f, &self.text, self.window)?;
         }
         Ok(())
     }

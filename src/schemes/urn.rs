@@ -40,18 +40,25 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `src/schemes/urn.pest`.
     compiled,
     "urn.rs",
-    super::derived::Rule
+    super::derived::Rule,
+    super::derived::UrnParser
 );
 
 /// Compares this scheme's compiled parser with its pest_derive parser on
 /// `input` (see `crate::compiled::compare`).
 pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    let mut tree = compiled::tree(input);
-    let matched = compiled::run(Rule::urn_input, &mut tree).is_some();
-    crate::compiled::compare::<UrnParser, _, _>(
+    compiled::compare(Rule::urn_input, input)?;
+    Ok(())
+}
+
+/// Compares the violations this scheme's compiled parser and its
+/// pest_derive parser find in `input` (see `crate::verify`).
+pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
+    super::compare_violations::<UrnParser, _, { compiled::PAIRS }>(
+        &compiled::PARSERS,
+        "urn",
         Rule::urn_input,
         input,
-        matched.then(|| tree.nodes()),
     )?;
     Ok(())
 }
@@ -106,7 +113,7 @@ impl Urn {
             "urn",
             Rule::urn_input,
             input,
-            compiled::run,
+            &compiled::PARSERS,
             false,
         )?;
         let found = |rule| span(&tree, rule);

@@ -1,0 +1,199 @@
+//! The comparisons between the two parsers generated from each grammar: the
+//! compiled one, which the crate runs, and pest_derive's, the oracle. They
+//! must give the same verdict, the same pairs, the same record of a failure
+//! (the furthest byte and the rules tried there) and, through the
+//! diagnosis, the same error.
+//!
+//! This module sits above everything it compares: the parsers, the
+//! diagnosis, and the URI, IRI and scheme types. The tests and fuzz targets
+//! reach it through `__private`; with the `verify-compiled` feature every
+//! parse and every error of the crate goes through it too.
+
+use alloc::string::String;
+
+use crate::diagnose::{self, Derived};
+use crate::error::ParseError;
+use crate::grammar::{Rule, UriParser};
+use crate::iri::{IriParser, IriRule};
+use crate::schemes::{self, SchemeViolation};
+use crate::syntax;
+
+/// Compares the compiled and pest_derive parsers of `uri.pest` on `input`
+/// from `rule`.
+///
+/// # Errors
+///
+/// What each found, when they differ.
+pub fn compare_uri(rule: Rule, input: &str) -> Result<(), String> {
+    crate::compiled::uri::compare(rule, input)
+}
+
+/// Compares the compiled and pest_derive parsers of `uri.pest`, of
+/// `uri.pest` + `iri.pest` and of each scheme grammar on `input`, each from
+/// its entry rules (`uri_reference_input` and `uri_input`,
+/// `iri_reference_input`, `http_input`, `mailto_input`, `to_input`,
+/// `urn_input`, `file_input`).
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_all(input: &str) -> Result<(), String> {
+    compare_uri(Rule::uri_reference_input, input)?;
+    compare_uri(Rule::uri_input, input)?;
+    crate::iri::compare_iri(IriRule::iri_reference_input, input)?;
+    schemes::http::compare(input)?;
+    schemes::mailto::compare(input)?;
+    schemes::urn::compare(input)?;
+    schemes::file::compare(input)
+}
+
+/// Compares the errors the crate makes of `input` from the compiled
+/// parsers with the ones it makes from pest_derive's: as a URI reference,
+/// an absolute URI, an IRI reference, and a URI of each scheme (its
+/// grammar's violation), wherever the grammar rejects it.
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_errors(input: &str) -> Result<(), String> {
+    use crate::compiled::uri;
+    use crate::iri::compiled as iri;
+    if uri::parse(Rule::uri_reference_input, input).is_none() {
+        same_error(
+            "URI reference",
+            input,
+            &diagnose::diagnose(
+                &uri::PARSERS,
+                &syntax::URI,
+                Rule::uri_reference_input,
+                input,
+            ),
+            &diagnose::diagnose(
+                &Derived::<UriParser>::PARSERS,
+                &syntax::URI,
+                Rule::uri_reference_input,
+                input,
+            ),
+        )?;
+    }
+    if uri::parse(Rule::uri_input, input).is_none() {
+        same_error(
+            "absolute URI",
+            input,
+            &diagnose::not_a_uri(&uri::PARSERS, input),
+            &diagnose::not_a_uri(&Derived::<UriParser>::PARSERS, input),
+        )?;
+    }
+    if iri::parse(IriRule::iri_reference_input, input).is_none() {
+        same_error(
+            "IRI reference",
+            input,
+            &diagnose::diagnose(
+                &iri::PARSERS,
+                &syntax::IRI,
+                IriRule::iri_reference_input,
+                input,
+            ),
+            &diagnose::diagnose(
+                &Derived::<IriParser>::PARSERS,
+                &syntax::IRI,
+                IriRule::iri_reference_input,
+                input,
+            ),
+        )?;
+    }
+    schemes::http::compare_errors(input)?;
+    schemes::mailto::compare_errors(input)?;
+    schemes::urn::compare_errors(input)?;
+    schemes::file::compare_errors(input)
+}
+
+/// Whether two errors for `input` are the same, in every field and in both
+/// forms of their message.
+fn same_error(
+    what: &str,
+    input: &str,
+    compiled: &ParseError,
+    derived: &ParseError,
+) -> Result<(), String> {
+    if compiled == derived && alloc::format!("{compiled:#}") == alloc::format!("{derived:#}") {
+        return Ok(());
+    }
+    Err(alloc::format!(
+        "the errors from the compiled parsers and from pest_derive's differ for {input:?} as a {what}:\n  compiled: {compiled}\n  pest_derive: {derived}"
+    ))
+}
+
+/// [`same_error`] for a scheme's violations.
+pub(crate) fn same_violation(
+    input: &str,
+    compiled: &SchemeViolation,
+    derived: &SchemeViolation,
+) -> Result<(), String> {
+    if compiled == derived && alloc::format!("{compiled:#}") == alloc::format!("{derived:#}") {
+        return Ok(());
+    }
+    Err(alloc::format!(
+        "the violations from the compiled parser and from pest_derive's differ for {input:?}:\n  compiled: {compiled}\n  pest_derive: {derived}"
+    ))
+}
+
+/// The error of `input`, which the compiled parser of the URI grammar
+/// rejects from `entry`, from the compiled parsers; with the
+/// `verify-compiled` feature, checked against pest_derive's.
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two differ.
+pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
+    let error = diagnose::diagnose(&crate::compiled::uri::PARSERS, &syntax::URI, entry, input);
+    #[cfg(feature = "verify-compiled")]
+    if let Err(difference) = same_error(
+        "URI reference",
+        input,
+        &error,
+        &diagnose::diagnose(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+    ) {
+        panic!("{difference}");
+    }
+    error
+}
+
+/// [`uri_error`] for the IRI grammar.
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two differ.
+pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
+    let error = diagnose::diagnose(&crate::iri::compiled::PARSERS, &syntax::IRI, entry, input);
+    #[cfg(feature = "verify-compiled")]
+    if let Err(difference) = same_error(
+        "IRI reference",
+        input,
+        &error,
+        &diagnose::diagnose(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
+    ) {
+        panic!("{difference}");
+    }
+    error
+}
+
+/// Why `input` is not an absolute URI, from the compiled parsers; with
+/// `verify-compiled`, checked against pest_derive's.
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two differ.
+pub(crate) fn not_a_uri(input: &str) -> ParseError {
+    let error = diagnose::not_a_uri(&crate::compiled::uri::PARSERS, input);
+    #[cfg(feature = "verify-compiled")]
+    if let Err(difference) = same_error(
+        "absolute URI",
+        input,
+        &error,
+        &diagnose::not_a_uri(&Derived::<UriParser>::PARSERS, input),
+    ) {
+        panic!("{difference}");
+    }
+    error
+}
