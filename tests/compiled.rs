@@ -15,7 +15,7 @@
 use crate::support;
 
 use proptest::strategy::{Strategy, ValueTree};
-use rfc3986::__private::{compare_all, compare_iri, compare_uri};
+use rfc3986::__private::{compare_all, compare_errors, compare_iri, compare_uri};
 use rfc3986::schemes::http::HttpUri;
 use rfc3986::{Iri, IriRule, Rule, Uri};
 use support::generate::{mutate, uri_ish, uri_reference};
@@ -47,6 +47,43 @@ fn same_pairs_on_the_differential_corpus() {
     let corpus = support::corpus::differential();
     assert_eq!(corpus.len(), support::corpus::TOTAL);
     compare_each(corpus.iter().map(String::as_str), compare_all);
+}
+
+/// Every rejected input of the property generator gets the same error
+/// from the compiled parsers as from pest_derive's: as a URI reference, an
+/// absolute URI, an IRI reference and a URI of each scheme.
+#[test]
+fn same_errors_on_generated_references() {
+    let inputs = generated(20_000);
+    let rejected: Vec<&str> = inputs
+        .iter()
+        .map(String::as_str)
+        .filter(|input| Uri::parse(input).is_err())
+        .collect();
+    assert!(rejected.len() > 5_000, "{} rejected", rejected.len());
+    compare_each(rejected, compare_errors);
+}
+
+/// The same on 100,000 rejected mutants of the differential corpus: each
+/// string damaged (a character removed, replaced or inserted, a token
+/// inserted) with one seed after another until that many are rejected.
+#[test]
+fn same_errors_on_mutants_of_the_corpus() {
+    const REJECTED: usize = 100_000;
+    let corpus = support::corpus::differential();
+    let mut rejected = Vec::with_capacity(REJECTED);
+    'seeds: for seed in 0u64.. {
+        for (i, text) in corpus.iter().enumerate() {
+            let mutant = mutate(text, seed << 32 | i as u64);
+            if Uri::parse(&mutant).is_err() {
+                rejected.push(mutant);
+                if rejected.len() == REJECTED {
+                    break 'seeds;
+                }
+            }
+        }
+    }
+    compare_each(rejected.iter().map(String::as_str), compare_errors);
 }
 
 /// References from the property generator, strings over the URI alphabet,

@@ -78,6 +78,10 @@ fn errors(
 #[case::host_start("// ", r##"userinfo, host, "/", "?", "#" or end of input"##)]
 #[case::after_ip_literal("//[::1] ", r##"":" port, "/", "?", "#" or end of input"##)]
 #[case::userinfo("//a b@c", r#"userinfo character or "@""#)]
+// An "@" after an IP literal does not make what comes before it a userinfo
+// (brackets are not userinfo characters): this said `expected userinfo
+// character or "@", found 'm'`.
+#[case::after_ip_literal_before_at("//[v1.x]m@a", r##"":" port, "/", "?", "#" or end of input"##)]
 #[case::port("//a:1 ", r##"DIGIT, "/", "?", "#" or end of input"##)]
 #[case::port_range("//a:65536", "a port number from 0 to 65535")]
 #[case::pct("/%", r#""%" HEXDIG HEXDIG"#)]
@@ -237,4 +241,121 @@ fn errors_are_std_errors() {
     assert_error(&err);
     let boxed: Box<dyn std::error::Error> = Box::new(err.clone());
     assert_eq!(boxed.to_string(), err.to_string());
+}
+
+/// Whether an error that `expected` an alternative of `expected` contradicts
+/// itself by having `found` one: a one-character literal (`"@"`), a
+/// character class the errors name (`DIGIT`, `pchar`, `userinfo
+/// character`...), or the end of input. Alternatives of several parts
+/// (`"%" HEXDIG HEXDIG`, `":" port`) and whole rules (`path`) can begin
+/// with what was found and still be what failed.
+fn expects_what_it_found(expected: &str, found: Option<char>) -> bool {
+    use rfc3986::__private::{chars, iri_chars};
+    let alternatives = expected
+        .split(", ")
+        .flat_map(|part| part.split(" or "))
+        .flat_map(|part| part.strip_prefix("or ").or(Some(part)));
+    alternatives.into_iter().any(|alternative| {
+        let Some(c) = found else {
+            return alternative == "end of input";
+        };
+        let literal = alternative
+            .strip_prefix('"')
+            .and_then(|rest| rest.strip_suffix('"'));
+        if let Some(literal) = literal {
+            return literal.chars().eq([c]);
+        }
+        let class = match alternative {
+            "ALPHA" => chars::ALPHA,
+            "DIGIT" => chars::DIGIT,
+            "HEXDIG" => chars::HEXDIG,
+            "unreserved" => chars::unreserved,
+            "sub-delims" => chars::sub_delims,
+            "pchar" => chars::pchar,
+            "userinfo character" => chars::userinfo,
+            "reg-name character" => chars::reg_name,
+            "ipchar" => iri_chars::ipchar,
+            "iprivate" => iri_chars::iprivate,
+            "iunreserved" => iri_chars::iunreserved,
+            "iuserinfo character" => iri_chars::iuserinfo,
+            "ireg-name character" => iri_chars::ireg_name,
+            _ => return false,
+        };
+        class.contains(c)
+    })
+}
+
+/// No error says it expected what it found, on any rejected input of the
+/// property generator or the damaged corpus, as a URI reference, an
+/// absolute URI, an IRI reference or a URI of a shipped scheme.
+#[test]
+fn no_error_expects_what_it_found() {
+    use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
+    use rfc3986::{AbsoluteUri, Iri};
+    let corpus = crate::support::corpus::differential();
+    let mut checked = 0;
+    let mut contradictions = Vec::new();
+    let mut check = |input: &str, expected: &str, found: Option<char>, message: String| {
+        checked += 1;
+        if expects_what_it_found(expected, found) && contradictions.len() < 10 {
+            contradictions.push(format!("{input:?}: {message}"));
+        }
+    };
+    for (i, text) in corpus.iter().enumerate().take(30_000) {
+        let mutant = crate::support::generate::mutate(text, i as u64);
+        for input in [text.as_str(), &mutant] {
+            let parse_errors = [
+                Uri::parse(input).err(),
+                AbsoluteUri::parse(input).err(),
+                Iri::parse(input).err(),
+            ];
+            for err in parse_errors.into_iter().flatten() {
+                check(input, err.expected(), err.found(), err.to_string());
+            }
+            let scheme_errors = [
+                HttpUri::parse(input).err(),
+                Mailto::parse(input).err(),
+                Urn::parse(input).err(),
+                FileUri::parse(input).err(),
+            ];
+            for err in scheme_errors.into_iter().flatten() {
+                match &err {
+                    SchemeError::Syntax(e) => {
+                        check(input, e.expected(), e.found(), err.to_string())
+                    }
+                    SchemeError::Scheme(v) => {
+                        check(input, v.expected(), v.found(), err.to_string())
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} errors");
+    assert!(
+        contradictions.is_empty(),
+        "errors that expect what they found:\n{}",
+        contradictions.join("\n")
+    );
+}
+
+#[test]
+fn contradictions_are_recognized() {
+    assert!(expects_what_it_found(
+        r#"userinfo character or "@""#,
+        Some('@')
+    ));
+    assert!(expects_what_it_found(
+        r#"userinfo character or "@""#,
+        Some('a')
+    ));
+    assert!(expects_what_it_found(
+        r##"DIGIT, "/", "?", "#" or end of input"##,
+        None
+    ));
+    assert!(!expects_what_it_found(
+        r##"DIGIT, "/", "?", "#" or end of input"##,
+        Some('x')
+    ));
+    assert!(!expects_what_it_found(r#""%" HEXDIG HEXDIG"#, Some('%')));
 }

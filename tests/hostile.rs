@@ -12,14 +12,19 @@ use rfc3986::{percent_decode, ErrorKind, Host, ParseError, Uri};
 const MIB: usize = 1 << 20;
 
 /// Both parsers of `uri.pest`, the compiled one and pest_derive's, give the
-/// same verdict and pairs for `input`, from both entry rules (as
-/// tests/compiled.rs checks for the other inputs).
+/// same verdict and pairs (or record of a failure) for `input`, from both
+/// entry rules, and the crate makes the same error of it from either, for
+/// every grammar (as tests/compiled.rs checks for the other inputs).
 fn same_pairs(input: &str) {
     for entry in [rfc3986::Rule::uri_reference_input, rfc3986::Rule::uri_input] {
         if let Err(difference) = rfc3986::__private::compare_uri(entry, input) {
             // Not the whole difference: it quotes the input.
             panic!("{}", &difference[..difference.len().min(300)]);
         }
+    }
+    // And the same errors from both, whatever the grammar.
+    if let Err(difference) = rfc3986::__private::compare_errors(input) {
+        panic!("{}", &difference[..difference.len().min(300)]);
     }
 }
 
