@@ -22,8 +22,13 @@
 //!   (`corpus::iri_corpus`).
 //! - `rejected`: 10,000 references of the corpus with one character
 //!   replaced by one no URI may hold (a space, `<`, `"`, ...); every crate
-//!   rejects each. `rfc3986` explains each rejection with pest_derive's
-//!   parser (kind, byte, what was expected), which is the cost shown.
+//!   rejects each. `rfc3986` explains each rejection (kind, byte, what was
+//!   expected) with the compiled parser's diagnostic variant, which is the
+//!   cost shown.
+//! - `rejected-real-world`: a few thousand strings of the kinds a program
+//!   meets where it expects a URI, which RFC 3986 rejects (prose around a
+//!   link, `<...>`, regular expressions, Rust types, Windows paths,
+//!   placeholders: `corpus::real_world_invalid`).
 //! - `schemes`: the `http`/`https`, `mailto`, `urn` and `file` URIs of a
 //!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
 //!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
@@ -232,41 +237,48 @@ fn parse_iri(c: &mut Criterion) {
     group.finish();
 }
 
-/// Characters that no part of a URI may hold.
-const STRAY: [char; 8] = [' ', '<', '>', '"', '\\', '^', '`', '|'];
+/// The rows of the `rejected` groups: each crate's verdict (`rfc3986` reads
+/// its error's byte, which it explains), `fluent-uri` first.
+const REJECTERS: [(&str, Reader); 5] = [
+    ("fluent-uri", |s| {
+        usize::from(fluent_uri::UriRef::parse(s).is_err())
+    }),
+    ("rfc3986", |s| {
+        rfc3986::Uri::parse(s).map_or_else(|e| 1 + e.offset(), |_| 0)
+    }),
+    ("oxiri", |s| usize::from(oxiri::IriRef::parse(s).is_err())),
+    ("iri-string", |s| {
+        usize::from(iri_string::types::UriReferenceStr::new(s).is_err())
+    }),
+    ("url", |s| usize::from(url(s) == 0)),
+];
 
-fn rejected(c: &mut Criterion) {
-    let inputs: Vec<String> = corpus::standard()
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let mut chars: Vec<char> = s.chars().collect();
-            let at = (i * 7919) % chars.len().max(1);
-            let stray = STRAY[i % STRAY.len()];
-            match chars.get_mut(at) {
-                Some(c) => *c = stray,
-                None => chars.push(stray),
-            }
-            chars.into_iter().collect()
-        })
-        .collect();
-    let mut group = c.benchmark_group("rejected");
+/// Each crate on `inputs`, which RFC 3986 rejects: the two RFC 3986
+/// parsers reject each (the others may accept some).
+fn reject_group(c: &mut Criterion, group: &str, inputs: &[String]) {
+    let mut group = c.benchmark_group(group);
     group.throughput(Throughput::Elements(inputs.len() as u64));
-    let rows: [(&str, Reader); 2] = [
-        ("fluent-uri", |s| {
-            usize::from(fluent_uri::UriRef::parse(s).is_err())
-        }),
-        ("rfc3986", |s| {
-            rfc3986::Uri::parse(s).map_or_else(|e| 1 + e.offset(), |_| 0)
-        }),
-    ];
-    for (name, reject) in rows {
-        assert!(inputs.iter().all(|s| reject(s) != 0), "{name} accepts one");
+    for (name, reject) in REJECTERS {
+        if matches!(name, "fluent-uri" | "rfc3986") {
+            assert!(inputs.iter().all(|s| reject(s) != 0), "{name} accepts one");
+        }
         group.bench_function(name, |b| {
             b.iter(|| inputs.iter().map(|s| reject(black_box(s))).sum::<usize>())
         });
     }
     group.finish();
+}
+
+fn rejected(c: &mut Criterion) {
+    reject_group(c, "rejected", &corpus::rejected());
+    // Of the real-world kinds, the strings RFC 3986 rejects (a Rust path
+    // such as `a::b` is a URI: scheme `a`, path `:b`).
+    let real_world: Vec<String> = corpus::real_world_invalid(3986, 4_000)
+        .into_iter()
+        .filter(|s| fluent_uri::UriRef::parse(s.as_str()).is_err())
+        .collect();
+    assert!(real_world.len() > 3_000, "{} rejected", real_world.len());
+    reject_group(c, "rejected-real-world", &real_world);
 }
 
 /// The scheme grammars through pest_derive's parsers: what the scheme
@@ -756,7 +768,16 @@ fn main() {
     report(&[
         ("parse", parse_rows, "per 10k refs"),
         ("parse-iri", iri_rows, "per 10k refs"),
-        ("rejected", rows(&["fluent-uri", "rfc3986"]), "per 10k refs"),
+        (
+            "rejected",
+            rows(&["fluent-uri", "rfc3986", "oxiri", "iri-string", "url"]),
+            "per 10k refs",
+        ),
+        (
+            "rejected-real-world",
+            rows(&["fluent-uri", "rfc3986", "oxiri", "iri-string", "url"]),
+            "per run",
+        ),
         ("schemes", scheme_rows, "per run"),
         ("scaling", scaling_rows, "per URI"),
         (

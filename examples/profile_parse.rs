@@ -12,7 +12,11 @@
 //! `oxiri`, `iri-string`, or `none` (only generate the corpus, to subtract
 //! its cost). With `iri-` in front (`iri-rfc3986`, `iri-fluent-uri`,
 //! `iri-oxiri`, `iri-iri-string`, `iri-none`), an IRI parser on the IRI
-//! corpus (`corpus::iri_corpus`).
+//! corpus (`corpus::iri_corpus`). With `rejected-` in front
+//! (`rejected-rfc3986`, `rejected-fluent-uri`, `rejected-none`, ...), a
+//! URI parser on the corpus with a stray character in each reference, which
+//! every parser rejects (`corpus::rejected`); with `real-world-`, on strings
+//! of the kinds found in documentation (`corpus::real_world_invalid`).
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
@@ -20,10 +24,19 @@ mod corpus;
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "rfc3986".into());
     // `iri-string` alone is that crate's URI parser, on the URI corpus.
-    let corpus = if which.starts_with("iri-") && which != "iri-string" {
-        corpus::iri_corpus()
+    // `rejected-` in front: the same parser on the corpus with one stray
+    // character in each reference (the bench's `rejected` group).
+    // `real-world-` in front: strings of the kinds found in documentation
+    // that RFC 3986 rejects (the bench's `rejected-real-world` group, before
+    // it keeps only those fluent-uri rejects).
+    let (corpus, which) = if let Some(which) = which.strip_prefix("rejected-") {
+        (corpus::rejected(), which.to_string())
+    } else if let Some(which) = which.strip_prefix("real-world-") {
+        (corpus::real_world_invalid(3986, 4_000), which.to_string())
+    } else if which.starts_with("iri-") && which != "iri-string" {
+        (corpus::iri_corpus(), which)
     } else {
-        corpus::standard()
+        (corpus::standard(), which)
     };
     let read: fn(&str) -> usize = match which.as_str() {
         "rfc3986" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.path().len()),
@@ -51,6 +64,15 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let total: usize = corpus.iter().map(|s| read(s)).sum();
+    // A second argument repeats the parses, for a sampling profiler
+    // (`perf record`), which needs more than one pass to see anything.
+    let rounds: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let mut total = 0;
+    for _ in 0..rounds {
+        total += corpus.iter().map(|s| read(s)).sum::<usize>();
+    }
     println!("{} references, {total} bytes of path", corpus.len());
 }

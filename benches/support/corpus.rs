@@ -367,3 +367,62 @@ pub fn iri_corpus() -> Vec<String> {
         })
         .collect()
 }
+
+/// Characters that no part of a URI may hold.
+const STRAY: [char; 8] = [' ', '<', '>', '"', '\\', '^', '`', '|'];
+
+/// The standard corpus with one character of each reference replaced by
+/// one that no URI may hold: every parser rejects each.
+pub fn rejected() -> Vec<String> {
+    standard()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut chars: Vec<char> = s.chars().collect();
+            let at = (i * 7919) % chars.len().max(1);
+            let stray = STRAY[i % STRAY.len()];
+            match chars.get_mut(at) {
+                Some(c) => *c = stray,
+                None => chars.push(stray),
+            }
+            chars.into_iter().collect()
+        })
+        .collect()
+}
+
+/// Strings a program meets where it expects a URI and that RFC 3986
+/// rejects, of the kinds found in documentation and configuration: prose
+/// with spaces around a link, links in angle brackets, regular expressions,
+/// Rust paths and types, Windows paths, template placeholders, quoted and
+/// Markdown-formatted links. `count` of them from `seed`, each different
+/// from the others only in its words.
+pub fn real_world_invalid(seed: u64, count: usize) -> Vec<String> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let w = rng.pick(WORDS);
+        let v = rng.pick(WORDS);
+        let host = host(&mut rng);
+        let path = path(&mut rng, 3);
+        let s = match rng.below(16) {
+            0 => format!("see https://{host}{path} for {w}"),
+            1 => format!("<https://{host}{path}>"),
+            2 => format!("https://{host}/{w} {v}.html"),
+            3 => format!("^https?://{host}/{w}/(\\d+)$"),
+            4 => format!("[a-z0-9_]+@{host}"),
+            5 => format!("{w}::{v}::<Vec<u8>>"),
+            6 => format!("<T as {w}::{v}>::new"),
+            7 => format!("&'static {w}"),
+            8 => format!("fn({w}: &str) -> Result<{v}, Error>"),
+            9 => format!("C:\\Users\\{w}\\{v}.txt"),
+            10 => format!("https://{host}/{{{w}}}/{{{v}_id}}"),
+            11 => format!("\"https://{host}{path}\""),
+            12 => format!("[{w}](https://{host}{path})"),
+            13 => format!("`{w}.{v}()`"),
+            14 => format!("{w} {v}"),
+            _ => format!("https://{host}{path}?q={w}|{v}"),
+        };
+        out.push(s);
+    }
+    out
+}
