@@ -32,10 +32,12 @@
 //! - `schemes`: the `http`/`https`, `mailto`, `urn` and `file` URIs of a
 //!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
 //!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
-//! - `scaling`: one URI of 100 B, 10 KiB and 1 MiB, parsed by `rfc3986` and
-//!   `fluent-uri`. A second table gives the time per byte at each length,
+//! - `scaling`: one URI of 100 B, 10 KiB, 1 MiB and 10 MiB, parsed by
+//!   `rfc3986` and `fluent-uri`, and the 10 MiB one with a bad last byte
+//!   (`rejected`). A second table gives the time per byte at each length,
 //!   the cost of a byte from 10 KiB to 1 MiB and, from it, the fixed cost
-//!   of a parse, which dominates at 100 B.
+//!   of a parse, which dominates at 100 B, and the rejected 10 MiB parse
+//!   over the valid one.
 //! - `resolve`: the relative references of the corpus and the 23 normal
 //!   examples of RFC 3986 section 5.4.1, each resolved against a base with
 //!   four path segments. Inputs are parsed beforehand: only resolution is
@@ -637,9 +639,12 @@ fn long_uri(len: usize) -> String {
     uri
 }
 
+/// The lengths of the `scaling` group.
+const LENGTHS: [usize; 4] = [100, 10 * 1024, 1024 * 1024, 10 * 1024 * 1024];
+
 fn scaling(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling");
-    for len in [100, 10 * 1024, 1024 * 1024] {
+    for len in LENGTHS {
         let uri = long_uri(len);
         assert_ne!(rfc3986(&uri), 0);
         assert_ne!(fluent_uri(&uri), 0);
@@ -649,6 +654,17 @@ fn scaling(c: &mut Criterion) {
                 b.iter(|| read(black_box(uri)))
             });
         }
+    }
+    // The longest with its last byte one no URI may hold: rejected, after
+    // a parse of all of it, and explained.
+    let mut bad = long_uri(LENGTHS[3]);
+    bad.pop();
+    bad.push(' ');
+    for (name, reject) in &REJECTERS[..2] {
+        assert_ne!(reject(&bad), 0, "{name}");
+        group.bench_with_input(BenchmarkId::new(*name, "rejected"), &bad, |b, bad| {
+            b.iter(|| reject(black_box(bad)))
+        });
     }
     group.finish();
 }
@@ -687,9 +703,8 @@ fn report(rows: &[(&str, Vec<String>, &str)]) {
 /// between 10 KiB and 1 MiB (the slope), from which the fixed cost of a
 /// parse is what the 100-byte parse takes beyond 100 such bytes.
 fn scaling_report() {
-    const LENGTHS: [usize; 3] = [100, 10 * 1024, 1024 * 1024];
-    println!("\n| scaling | ns/byte at 100 B | at 10 KiB | at 1 MiB | spread | ns/byte from 10 KiB to 1 MiB | fixed cost of a parse |");
-    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("\n| scaling | ns/byte at 100 B | at 10 KiB | at 1 MiB | at 10 MiB | spread | ns/byte from 10 KiB to 1 MiB | fixed cost of a parse | 10 MiB rejected / valid |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for name in ["fluent-uri", "rfc3986"] {
         let times: Option<Vec<f64>> = LENGTHS
             .iter()
@@ -705,11 +720,14 @@ fn scaling_report() {
             / per_byte.iter().copied().fold(f64::MAX, f64::min);
         let slope = (times[2] - times[1]) / (LENGTHS[2] - LENGTHS[1]) as f64;
         let fixed = times[0] - slope * LENGTHS[0] as f64;
+        let rejected = median_ns("scaling", &format!("{name}/rejected"))
+            .map_or_else(|| "-".to_string(), |r| format!("{:.2}x", r / times[3]));
         println!(
-            "| {name} | {:.2} | {:.2} | {:.2} | {spread:.2}x | {slope:.2} | {} |",
+            "| {name} | {:.2} | {:.2} | {:.2} | {:.2} | {spread:.2}x | {slope:.2} | {} | {rejected} |",
             per_byte[0],
             per_byte[1],
             per_byte[2],
+            per_byte[3],
             human(fixed)
         );
     }
@@ -746,8 +764,10 @@ fn main() {
         return;
     }
     let parse_rows = PARSERS.iter().map(|(name, _)| name.to_string()).collect();
-    let scaling_rows = [100, 10 * 1024, 1024 * 1024]
+    let scaling_rows = LENGTHS
         .iter()
+        .map(ToString::to_string)
+        .chain(["rejected".to_string()])
         .flat_map(|len| [format!("fluent-uri/{len}"), format!("rfc3986/{len}")])
         .collect();
     let rows = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();

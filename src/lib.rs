@@ -26,13 +26,14 @@
 //! - [`Uri::parse`] runs the one the build script compiles from the file
 //!   (through pest_meta, the front end of pest_derive) into plain Rust: the
 //!   same language and the same parse tree as pest's, at the speed of a
-//!   hand-written parser;
-//! - [`UriParser`], which pest_derive generates, explains a failure (what
-//!   is wrong, at which byte, what was expected), can start at any rule of
+//!   hand-written parser. Its diagnostic variant, which runs only when an
+//!   input is rejected, records what pest records for an error, from which
+//!   the crate says what is wrong, at which byte, and what was expected;
+//! - [`UriParser`], which pest_derive generates, can start at any rule of
 //!   the grammar, and is what [`parse_with`] builds on.
 //!
-//! The two agree on every input the tests try. A lowering pass reads either
-//! parse tree into typed components. To accept a scheme's own syntax,
+//! The two agree on every input the tests try, errors included. A lowering
+//! pass reads either parse tree into typed components. To accept a scheme's own syntax,
 //! derive a parser from `uri.pest` plus rules of your own and use
 //! [`parse_with`].
 //!
