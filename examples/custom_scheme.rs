@@ -51,7 +51,7 @@ impl RedisUri {
     pub fn parse(input: &str) -> Result<RedisUri, SchemeError> {
         let (uri, pairs) = parse_scheme::<RedisParser, Rule>("redis", Rule::redis_input, input)?;
         let mut redis = RedisUri {
-            uri,
+            uri: uri.to_owned(),
             user: None,
             password: None,
             db: 0,

@@ -17,7 +17,9 @@ mod edit;
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "none".into());
-    let parsed = Uri::parse(edit::PARSED).expect("the example URI parses");
+    let parsed = Uri::parse(edit::PARSED)
+        .expect("the example URI parses")
+        .to_owned();
     let operation: fn(&Uri) -> usize = match which.as_str() {
         "build" => |_| edit::build("https").map_or(0, |uri| uri.as_str().len()),
         "set_query" => |parsed| {

@@ -88,7 +88,7 @@ struct Fields<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
     userinfo: Option<&'a str>,
-    host: Option<&'a Host>,
+    host: Option<Host<'a>>,
     host_str: Option<&'a str>,
     port_str: Option<&'a str>,
     port: Option<u16>,

@@ -1,131 +1,24 @@
-//! The authority component (RFC 3986 section 3.2) and its typed host.
+//! The authority component (RFC 3986 section 3.2) and its typed host, as
+//! views of a reference's text.
 
 use alloc::borrow::Cow;
 use alloc::string::FromUtf8Error;
-use alloc::sync::Arc;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::net::{Ipv4Addr, Ipv6Addr};
-use core::ops::{Deref, Range};
+use core::ops::Range;
 
-use crate::parts::{AuthorityBounds, AuthorityParts, HostParts};
-
-/// A piece of a parsed URI's text, sharing the URI's buffer: making or
-/// cloning one copies no text.
-///
-/// It dereferences to `str`, compares and hashes as its text, and displays
-/// as its text.
-///
-/// ```
-/// use rfc3986::{Host, Uri};
-///
-/// let uri = Uri::parse("http://example.com/")?;
-/// let Host::RegName(name) = uri.authority().unwrap().host() else { panic!() };
-/// assert_eq!(name, "example.com");
-/// assert_eq!(name.len(), 11);
-/// # Ok::<(), rfc3986::Error>(())
-/// ```
-#[derive(Clone)]
-pub struct SharedStr {
-    text: Arc<str>,
-    start: usize,
-    end: usize,
-}
-
-impl SharedStr {
-    /// `span` of `text`, holding it.
-    pub(crate) fn new(text: Arc<str>, span: Range<usize>) -> SharedStr {
-        debug_assert!(text.get(span.clone()).is_some());
-        SharedStr {
-            text,
-            start: span.start,
-            end: span.end,
-        }
-    }
-
-    /// The whole text this is a piece of: the URI's.
-    pub(crate) fn whole(&self) -> &str {
-        &self.text
-    }
-
-    /// Where the piece lies in [`whole`](Self::whole).
-    pub(crate) fn span(&self) -> Range<usize> {
-        self.start..self.end
-    }
-
-    /// The text.
-    ///
-    /// ```
-    /// use rfc3986::{Host, Uri};
-    ///
-    /// let uri = Uri::parse("http://[v1.fe:x]/")?;
-    /// let Some(Host::IpvFuture { version, address }) = uri.host() else { panic!() };
-    /// assert_eq!((version.as_str(), address.as_str()), ("1", "fe:x"));
-    /// # Ok::<(), rfc3986::Error>(())
-    /// ```
-    pub fn as_str(&self) -> &str {
-        self.text.get(self.start..self.end).unwrap_or_default()
-    }
-}
-
-impl Deref for SharedStr {
-    type Target = str;
-
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for SharedStr {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl PartialEq for SharedStr {
-    fn eq(&self, other: &SharedStr) -> bool {
-        self.as_str() == other.as_str()
-    }
-}
-
-impl Eq for SharedStr {}
-
-impl PartialEq<str> for SharedStr {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for SharedStr {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl Hash for SharedStr {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.as_str().hash(state);
-    }
-}
-
-impl fmt::Debug for SharedStr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl fmt::Display for SharedStr {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+use crate::bounds::{ipv_future, Bounds, HostKind};
 
 /// The host of an authority (RFC 3986 section 3.2.2), typed by the grammar
-/// rule that matched it.
+/// rule that matched it, borrowing the reference's text.
 ///
 /// The RFC resolves the overlap between `IPv4address` and `reg-name` by
 /// first-match-wins over the whole host: `1.2.3.4` is an IPv4 address, while
 /// `1.2.3.4.5`, `256.1.1.1` and `01.1.1.1` are registered names.
+///
+/// `Display` writes the host as it stands in a URI: an IPv6 address in
+/// brackets.
 ///
 /// ```
 /// use std::net::Ipv6Addr;
@@ -133,12 +26,13 @@ impl fmt::Display for SharedStr {
 ///
 /// let uri = Uri::parse("ldap://[2001:db8::7]/c=GB")?;
 /// let host = uri.authority().unwrap().host();
-/// assert_eq!(*host, Host::Ipv6("2001:db8::7".parse::<Ipv6Addr>().unwrap()));
+/// assert_eq!(host, Host::Ipv6("2001:db8::7".parse::<Ipv6Addr>().unwrap()));
+/// assert_eq!(host.to_string(), "[2001:db8::7]");
 /// assert_eq!(uri.host_str(), Some("[2001:db8::7]"));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Host {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Host<'a> {
     /// `IPv4address`: four decimal octets.
     Ipv4(Ipv4Addr),
     /// An `IP-literal` holding an `IPv6address`.
@@ -147,17 +41,65 @@ pub enum Host {
     /// hexadecimal, `.`, the address.
     IpvFuture {
         /// The hexadecimal digits after `v`, as written.
-        version: SharedStr,
+        version: &'a str,
         /// The part after the `.`, as written.
-        address: SharedStr,
+        address: &'a str,
     },
     /// `reg-name`: a registered name, as written (percent-encodings and
     /// case kept). It may be empty.
-    RegName(SharedStr),
+    RegName(&'a str),
+}
+
+impl<'a> Host<'a> {
+    /// The host written `text` (IP literals with their brackets), which
+    /// the grammar matched as a host of `kind`. A text it would not have
+    /// matched so (only an edited grammar makes one) reads as a registered
+    /// name.
+    pub(crate) fn of(text: &'a str, kind: HostKind) -> Host<'a> {
+        let inner = text
+            .strip_prefix('[')
+            .and_then(|t| t.strip_suffix(']'))
+            .unwrap_or(text);
+        match kind {
+            HostKind::RegName => Host::RegName(text),
+            HostKind::Ipv4 => crate::lower::ipv4(text).map_or(Host::RegName(text), Host::Ipv4),
+            HostKind::Ipv6 => crate::lower::ipv6(inner).map_or(Host::RegName(text), Host::Ipv6),
+            HostKind::IpvFuture => {
+                ipv_future(inner).map_or(Host::RegName(text), |(version, address)| {
+                    Host::IpvFuture { version, address }
+                })
+            }
+        }
+    }
+}
+
+impl fmt::Display for Host<'_> {
+    /// The host as a URI writes it: an IPv4 address in dotted decimal, an
+    /// IPv6 address in brackets (in the form `Ipv6Addr` displays, RFC
+    /// 5952's), an IPvFuture as `[v<version>.<address>]`, a registered name
+    /// as written.
+    ///
+    /// ```
+    /// use std::net::Ipv4Addr;
+    /// use rfc3986::Host;
+    ///
+    /// assert_eq!(Host::Ipv4(Ipv4Addr::LOCALHOST).to_string(), "127.0.0.1");
+    /// assert_eq!(Host::Ipv6("::1".parse().unwrap()).to_string(), "[::1]");
+    /// assert_eq!(Host::IpvFuture { version: "1", address: "x" }.to_string(), "[v1.x]");
+    /// assert_eq!(Host::RegName("Example.com").to_string(), "Example.com");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Host::Ipv4(address) => write!(f, "{address}"),
+            Host::Ipv6(address) => write!(f, "[{address}]"),
+            Host::IpvFuture { version, address } => write!(f, "[v{version}.{address}]"),
+            Host::RegName(name) => f.write_str(name),
+        }
+    }
 }
 
 /// The authority component of a URI (RFC 3986 section 3.2):
-/// `[ userinfo "@" ] host [ ":" port ]`.
+/// `[ userinfo "@" ] host [ ":" port ]`, a view of a reference's text.
 ///
 /// ```
 /// use rfc3986::{Host, Uri};
@@ -167,79 +109,31 @@ pub enum Host {
 /// assert_eq!(authority.as_str(), "anonymous@ftp.example.org:2121");
 /// assert_eq!(authority.userinfo(), Some("anonymous"));
 /// assert_eq!(authority.host_str(), "ftp.example.org");
-/// assert!(matches!(authority.host(), Host::RegName(name) if name == "ftp.example.org"));
+/// assert_eq!(authority.host(), Host::RegName("ftp.example.org"));
 /// assert_eq!(authority.port(), Some(2121));
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone)]
-pub struct Authority {
-    /// The host, typed. A registered name or IPvFuture holds the URI's text
-    /// (as a [`SharedStr`]), and the authority reads its own from there.
-    host: Host,
-    /// The URI's text when the host holds none: an IP address. The
-    /// authority holds one reference count of the text, not two (an `Arc`
-    /// clone and drop are each an atomic operation).
-    own_text: Option<Arc<str>>,
-    /// Where the subcomponents lie in the text.
-    bounds: AuthorityBounds,
+#[derive(Clone, Copy)]
+pub struct Authority<'a> {
+    /// The whole text of the reference.
+    text: &'a str,
+    bounds: Bounds,
 }
 
-impl Authority {
-    /// The authority of `text` with `bounds` and the host `host`.
-    #[inline(always)]
-    pub(crate) fn new(text: Arc<str>, bounds: AuthorityBounds, host: HostParts) -> Authority {
-        let (host, own_text) = match host {
-            HostParts::Ipv4(address) => (Host::Ipv4(address), Some(text)),
-            HostParts::Ipv6(address) => (Host::Ipv6(address), Some(text)),
-            HostParts::IpvFuture { version, address } => (
-                Host::IpvFuture {
-                    version: SharedStr::new(Arc::clone(&text), version),
-                    address: SharedStr::new(text, address),
-                },
-                None,
-            ),
-            HostParts::RegName(span) => (Host::RegName(SharedStr::new(text, span)), None),
-        };
-        Authority {
-            host,
-            own_text,
-            bounds,
-        }
+impl<'a> Authority<'a> {
+    /// The authority of the reference `text` with `bounds`, which has one.
+    pub(crate) fn new(text: &'a str, bounds: Bounds) -> Authority<'a> {
+        Authority { text, bounds }
     }
 
-    /// The whole text of the URI the authority belongs to.
-    #[inline]
-    pub(crate) fn text(&self) -> &str {
-        match &self.host {
-            Host::RegName(held) | Host::IpvFuture { version: held, .. } => held.whole(),
-            // `new` keeps the text of a URI whose host is an IP address.
-            Host::Ipv4(_) | Host::Ipv6(_) => self.own_text.as_deref().unwrap_or_default(),
-        }
+    /// `span` of the reference's text.
+    fn slice(&self, span: Range<usize>) -> &'a str {
+        self.text.get(span).unwrap_or_default()
     }
 
-    /// `span` of the URI's text.
-    #[inline]
-    fn slice(&self, span: Range<usize>) -> &str {
-        self.text().get(span).unwrap_or_default()
-    }
-
-    /// Where the subcomponents lie in the URI's text.
-    pub(crate) fn bounds(&self) -> &AuthorityBounds {
+    /// The bounds of the reference this is the authority of.
+    pub(crate) fn bounds(&self) -> &Bounds {
         &self.bounds
-    }
-
-    /// The bounds and type of the subcomponents.
-    pub(crate) fn parts(&self) -> AuthorityParts {
-        let host = match &self.host {
-            Host::Ipv4(address) => HostParts::Ipv4(*address),
-            Host::Ipv6(address) => HostParts::Ipv6(*address),
-            Host::IpvFuture { version, address } => HostParts::IpvFuture {
-                version: version.span(),
-                address: address.span(),
-            },
-            Host::RegName(name) => HostParts::RegName(name.span()),
-        };
-        self.bounds.parts(host)
     }
 
     /// The authority as written, without the `//` before it.
@@ -252,8 +146,8 @@ impl Authority {
     /// assert_eq!(Uri::parse("file:///etc")?.authority().unwrap().as_str(), "");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn as_str(&self) -> &str {
-        self.slice(self.bounds.span())
+    pub fn as_str(&self) -> &'a str {
+        self.slice(self.bounds.authority().unwrap_or(0..0))
     }
 
     /// The userinfo, without its `@`; `None` when there is no `@`,
@@ -265,13 +159,13 @@ impl Authority {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let authority = |s| Uri::parse(s).map(|uri| uri.authority().cloned().unwrap());
-    /// assert_eq!(authority("ftp://jo:pw@h/")?.userinfo(), Some("jo:pw"));
-    /// assert_eq!(authority("ftp://@h/")?.userinfo(), Some(""));
-    /// assert_eq!(authority("ftp://h/")?.userinfo(), None);
+    /// let userinfo = |s| Uri::parse(s).map(|uri| uri.authority().unwrap().userinfo().map(str::to_owned));
+    /// assert_eq!(userinfo("ftp://jo:pw@h/")?.as_deref(), Some("jo:pw"));
+    /// assert_eq!(userinfo("ftp://@h/")?.as_deref(), Some(""));
+    /// assert_eq!(userinfo("ftp://h/")?, None);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn userinfo(&self) -> Option<&str> {
+    pub fn userinfo(&self) -> Option<&'a str> {
         self.bounds.userinfo().map(|span| self.slice(span))
     }
 
@@ -282,11 +176,11 @@ impl Authority {
     /// use rfc3986::{Host, Uri};
     ///
     /// let uri = Uri::parse("http://192.0.2.16:8080/")?;
-    /// assert_eq!(*uri.authority().unwrap().host(), Host::Ipv4(Ipv4Addr::new(192, 0, 2, 16)));
+    /// assert_eq!(uri.authority().unwrap().host(), Host::Ipv4(Ipv4Addr::new(192, 0, 2, 16)));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host(&self) -> &Host {
-        &self.host
+    pub fn host(&self) -> Host<'a> {
+        Host::of(self.host_str(), self.bounds.host_kind())
     }
 
     /// The host as written, IP literals with their brackets.
@@ -298,13 +192,13 @@ impl Authority {
     /// assert_eq!(uri.authority().unwrap().host_str(), "[2001:db8::7]");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_str(&self) -> &str {
-        self.slice(self.bounds.host_span())
+    pub fn host_str(&self) -> &'a str {
+        self.slice(self.bounds.host().unwrap_or(0..0))
     }
 
     /// The host with its percent-encodings decoded, read as UTF-8 (see
-    /// [`Uri::host_decoded`](crate::Uri::host_decoded)): a registered name
-    /// decoded, an IP literal as written.
+    /// [`Reference::host_decoded`](crate::Reference::host_decoded)): a
+    /// registered name decoded, an IP literal as written.
     ///
     /// # Errors
     ///
@@ -319,7 +213,7 @@ impl Authority {
     /// assert_eq!(uri.authority().unwrap().host_decoded()?, "[::1]");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_decoded(&self) -> Result<Cow<'_, str>, FromUtf8Error> {
+    pub fn host_decoded(&self) -> Result<Cow<'a, str>, FromUtf8Error> {
         crate::percent::percent_decode_utf8(self.host_str())
     }
 
@@ -336,7 +230,7 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn port(&self) -> Option<u16> {
-        self.bounds.port
+        self.bounds.port_value()
     }
 
     /// The port as written, without its `:`; `None` when there is no `:`,
@@ -351,8 +245,8 @@ impl Authority {
     /// assert_eq!(uri.authority().unwrap().port_str(), Some(""));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn port_str(&self) -> Option<&str> {
-        self.bounds.port_span().map(|span| self.slice(span))
+    pub fn port_str(&self) -> Option<&'a str> {
+        self.bounds.port().map(|span| self.slice(span))
     }
 
     /// Whether the authority has a port subcomponent, that is a `:` after
@@ -367,38 +261,50 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn has_port(&self) -> bool {
-        self.bounds.host_end < self.bounds.end
+        self.bounds.port().is_some()
     }
 }
 
-impl PartialEq for Authority {
+impl PartialEq for Authority<'_> {
     /// Authorities are equal when their text is.
-    fn eq(&self, other: &Authority) -> bool {
+    fn eq(&self, other: &Authority<'_>) -> bool {
         self.as_str() == other.as_str()
     }
 }
 
-impl Eq for Authority {}
+impl Eq for Authority<'_> {}
 
-impl Hash for Authority {
+impl PartialEq<str> for Authority<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Authority<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Hash for Authority<'_> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.as_str().hash(state);
     }
 }
 
-impl fmt::Display for Authority {
+impl fmt::Display for Authority<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl fmt::Debug for Authority {
+impl fmt::Debug for Authority<'_> {
     /// Shows the components, with any password in the userinfo replaced by
     /// `***` (RFC 3986 section 3.2.1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Authority")
             .field("userinfo", &self.userinfo().map(redact_password))
-            .field("host", &self.host)
+            .field("host", &self.host())
             .field("port", &self.port_str())
             .finish()
     }

@@ -23,13 +23,13 @@ use core::marker::PhantomData;
 
 use pest::error::{ErrorVariant, InputLocation};
 
+use crate::bounds::{Bounds, HostKind};
 use crate::builder::Component;
 use crate::chars;
 use crate::compiled::runtime::{Attempts, Tree};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::lower::{lower, pest_nodes, Node};
-use crate::parts::{HostParts, Parts};
 use crate::percent;
 use crate::syntax::Syntax;
 
@@ -124,23 +124,24 @@ enum Context {
 }
 
 impl Context {
-    fn of(parts: &Parts, prefix: &str, rest: &str) -> Context {
-        if parts.fragment.is_some() {
+    fn of(bounds: &Bounds, prefix: &str, rest: &str) -> Context {
+        if bounds.fragment_start().is_some() {
             return Context::Fragment;
         }
-        if parts.query.is_some() {
+        if bounds.query().is_some() {
             return Context::Query;
         }
-        if !parts.path.is_empty() {
-            let relative = parts.scheme.is_none() && parts.authority.is_none();
-            return if relative && !prefix[parts.path.clone()].contains('/') {
+        let path = bounds.path();
+        if !path.is_empty() {
+            let relative = bounds.scheme().is_none() && !bounds.has_authority();
+            return if relative && !prefix[path].contains('/') {
                 Context::FirstSegment
             } else {
                 Context::Path
             };
         }
-        let Some(authority) = &parts.authority else {
-            return if parts.scheme.is_some() {
+        let Some(host) = bounds.host() else {
+            return if bounds.scheme().is_some() {
                 Context::Path
             } else {
                 Context::Start
@@ -149,7 +150,7 @@ impl Context {
         // The grammar reads userinfo only when an "@" ends it, so a bad
         // character before a later "@" belongs to the userinfo.
         let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let userinfo_ahead = authority.userinfo.is_none() && {
+        let userinfo_ahead = bounds.userinfo().is_none() && {
             // After the character at fault, however many bytes it takes.
             let mut after = authority_rest.chars();
             after.next();
@@ -158,9 +159,9 @@ impl Context {
         // Only a host that is a registered name or IPv4 address could have
         // been the start of a userinfo: an IP literal's brackets are not
         // userinfo characters, so an "@" after one cannot make it one.
-        let named = matches!(authority.host, HostParts::RegName(_) | HostParts::Ipv4(_));
+        let named = matches!(bounds.host_kind(), HostKind::RegName | HostKind::Ipv4);
         let userinfo_ahead = userinfo_ahead && named;
-        if authority.port_span.is_some() {
+        if bounds.port().is_some() {
             // `user:pass` before an "@" reads as far as `user:` as a host
             // and an empty port: it is userinfo all the same.
             return if userinfo_ahead {
@@ -172,10 +173,10 @@ impl Context {
         if userinfo_ahead {
             return Context::Userinfo;
         }
-        match authority.host {
-            _ if authority.host_span.is_empty() => Context::HostStart,
-            HostParts::Ipv6(_) | HostParts::IpvFuture { .. } => Context::AfterIpLiteral,
-            HostParts::Ipv4(_) | HostParts::RegName(_) => Context::RegName,
+        match bounds.host_kind() {
+            _ if host.is_empty() => Context::HostStart,
+            HostKind::Ipv6 | HostKind::IpvFuture => Context::AfterIpLiteral,
+            HostKind::Ipv4 | HostKind::RegName => Context::RegName,
         }
     }
 
@@ -377,13 +378,13 @@ where
     let (prefix, rest) = input.split_at(offset);
 
     let context = match parsed {
-        Some(Ok(parts)) => {
-            let context = Context::of(&parts, prefix, rest);
+        Some(Ok(bounds)) => {
+            let context = Context::of(&bounds, prefix, rest);
             // The furthest byte pest reports can be short of where the
             // userinfo fails, when part of it also reads as a host and
             // port (`user:pa\ss@`): the userinfo rule says where it ends.
-            if let (Context::Userinfo, Some(authority)) = (context, &parts.authority) {
-                let start = authority.span.start;
+            if let (Context::Userinfo, Some(authority)) = (context, bounds.authority()) {
+                let start = authority.start;
                 if let Some(len) = match_len(parsers, RfcRule::Userinfo, &input[start..]) {
                     offset = offset.max(start + len);
                 }
@@ -457,23 +458,20 @@ fn scheme<R: UriRule>(parsers: &impl Parsers<R>, syntax: &Syntax, input: &str) -
     }
 }
 
-/// Why `input`, which the grammar's `URI` rule rejected, is not a URI with
-/// a scheme: the error of its parse as a URI reference when it is not one
-/// either (the first error in it), or, for a relative reference, the byte
-/// where a scheme stops being possible.
-pub(crate) fn not_a_uri(parsers: &impl Parsers<crate::grammar::Rule>, input: &str) -> ParseError {
-    use crate::grammar::Rule;
-    match parsers.with_nodes(Rule::uri_reference_input, input, |nodes| {
-        lower(input, nodes)
-    }) {
-        None => diagnose(
-            parsers,
-            &crate::syntax::URI,
-            Rule::uri_reference_input,
-            input,
-        ),
+/// Why `input`, which the grammar's `URI` rule (`IRI`, for IRIs) rejected,
+/// is not a reference with a scheme: the error of its parse as a reference
+/// from `entry` when it is not one either (the first error in it), or, for
+/// a relative reference, the byte where a scheme stops being possible.
+pub(crate) fn not_absolute<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    syntax: &Syntax,
+    entry: R,
+    input: &str,
+) -> ParseError {
+    match parsers.with_nodes(entry, input, |nodes| lower(input, nodes)) {
+        None => diagnose(parsers, syntax, entry, input),
         Some(Err(error)) => error,
-        Some(Ok(_)) => scheme(parsers, &crate::syntax::URI, input),
+        Some(Ok(_)) => scheme(parsers, syntax, input),
     }
 }
 

@@ -68,6 +68,12 @@ pub enum ErrorKind {
     /// IRI grammar accepts them; only
     /// [`Iri::check_bidi`](crate::Iri::check_bidi) reports this.
     BidiFormatting,
+    /// A borrowed reference (`Uri<&str>`) was deserialized from a string
+    /// that the format had to build (from escapes), which it cannot borrow.
+    Borrowed,
+    /// The input is longer than a reference can be: its offsets are 32-bit,
+    /// so it holds at most 4294967294 bytes.
+    TooLong,
     /// The parse tree does not have the shape the lowering reads. Only a
     /// grammar that was edited or extended can produce this; the crate's own
     /// grammar never does.
@@ -91,6 +97,8 @@ impl ErrorKind {
             ErrorKind::PercentEncoding => "invalid percent-encoding",
             ErrorKind::InvalidCharacter => "invalid character",
             ErrorKind::BidiFormatting => "bidirectional formatting character",
+            ErrorKind::TooLong => "input too long",
+            ErrorKind::Borrowed => "cannot borrow",
             ErrorKind::Grammar => "unexpected parse tree",
         }
     }
@@ -123,13 +131,67 @@ impl fmt::Display for ErrorKind {
 ///     ["  http://exa mple.com/", "            ^"]
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct ParseError {
+///
+/// A parse that took its input by value (a `String`) hands it back in the
+/// error, as `input` ([`into_input`](Self::into_input)); `ParseError`
+/// without a parameter is the error of a parse of borrowed text, which
+/// holds nothing of the input but its excerpt.
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let err = Uri::parse(String::from("http://a b/")).unwrap_err();
+/// assert_eq!(err.offset(), 8);
+/// let text: String = err.into_input();
+/// assert_eq!(text, "http://a b/");
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ParseError<I = ()> {
     kind: ErrorKind,
     offset: usize,
     expected: &'static str,
     found: Option<char>,
     excerpt: Excerpt,
+    input: I,
+}
+
+impl<I> ParseError<I> {
+    /// The same error, holding `input`.
+    pub(crate) fn with_back<J>(self, input: J) -> ParseError<J> {
+        ParseError {
+            kind: self.kind,
+            offset: self.offset,
+            expected: self.expected,
+            found: self.found,
+            excerpt: self.excerpt,
+            input,
+        }
+    }
+
+    /// The input the parse took, given back.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let input = String::from("/a b");
+    /// let input = Uri::parse(input).unwrap_err().into_input();
+    /// assert_eq!(input, "/a b");
+    /// ```
+    pub fn into_input(self) -> I {
+        self.input
+    }
+
+    /// The error without the input it holds.
+    ///
+    /// ```
+    /// use rfc3986::{ParseError, Uri};
+    ///
+    /// let err: ParseError = Uri::parse(String::from("/a b")).unwrap_err().without_input();
+    /// assert_eq!(err.offset(), 2);
+    /// ```
+    pub fn without_input(self) -> ParseError {
+        self.with_back(())
+    }
 }
 
 impl ParseError {
@@ -141,7 +203,10 @@ impl ParseError {
     ) -> ParseError {
         let found = match kind {
             // The whole number is at fault, not its first digit.
-            ErrorKind::PortRange | ErrorKind::Grammar => None,
+            ErrorKind::PortRange
+            | ErrorKind::Grammar
+            | ErrorKind::TooLong
+            | ErrorKind::Borrowed => None,
             _ => input.get(offset..).and_then(|rest| rest.chars().next()),
         };
         ParseError {
@@ -150,7 +215,20 @@ impl ParseError {
             expected,
             found,
             excerpt: Excerpt::new(input, offset),
+            input: (),
         }
+    }
+
+    /// A reference that would borrow `input`, which a deserializer built
+    /// (from escapes) and will not keep: it cannot be borrowed.
+    #[cfg(feature = "serde")]
+    pub(crate) fn borrow_needed(input: &str) -> ParseError {
+        ParseError::new(
+            ErrorKind::Borrowed,
+            input,
+            0,
+            "a string the input holds as it is, to borrow (write it without escapes, or deserialize an owned reference)",
+        )
     }
 
     /// A port above 65535 at `offset` of `input`: the grammar allows any
@@ -176,7 +254,9 @@ impl ParseError {
         let offset = self.offset.saturating_sub(shift);
         ParseError::new(self.kind, input, offset, self.expected)
     }
+}
 
+impl<I> ParseError<I> {
     /// Which component or construct is malformed.
     ///
     /// ```
@@ -230,7 +310,23 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
+impl<I> fmt::Debug for ParseError<I> {
+    /// Shows the error's fields, and not the input it may hold (which may
+    /// be long): only its excerpt.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ParseError")
+            .field("kind", &self.kind)
+            .field("offset", &self.offset)
+            .field("expected", &self.expected)
+            .field("found", &self.found)
+            .field("excerpt", &self.excerpt)
+            .finish()
+    }
+}
+
+impl<I> core::error::Error for ParseError<I> {}
+
+impl<I> fmt::Display for ParseError<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -238,7 +334,13 @@ impl fmt::Display for ParseError {
             self.kind, self.offset, self.expected
         )?;
         match (self.kind, self.found) {
-            (ErrorKind::PortRange | ErrorKind::Grammar, _) => {}
+            (
+                ErrorKind::PortRange
+                | ErrorKind::Grammar
+                | ErrorKind::TooLong
+                | ErrorKind::Borrowed,
+                _,
+            ) => {}
             (_, Some(c)) => write!(f, ", found '{}'", Escaped(c))?,
             (_, None) => f.write_str(", found end of input")?,
         }
@@ -464,6 +566,20 @@ pub enum Error {
     #[cfg(feature = "idna")]
     #[error(transparent)]
     Idna(#[from] crate::IdnaError),
+}
+
+impl From<ParseError<String>> for Error {
+    /// The error, without the input it gives back.
+    fn from(error: ParseError<String>) -> Error {
+        Error::Parse(error.without_input())
+    }
+}
+
+impl From<ParseError<alloc::sync::Arc<str>>> for Error {
+    /// The error, without the input it gives back.
+    fn from(error: ParseError<alloc::sync::Arc<str>>) -> Error {
+        Error::Parse(error.without_input())
+    }
 }
 
 impl From<crate::schemes::SchemeViolation> for Error {

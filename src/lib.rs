@@ -148,8 +148,8 @@ use alloc::boxed;
 #[allow(unused_imports)]
 use core::{option, result};
 
-mod absolute;
 mod authority;
+mod bounds;
 mod builder;
 mod chars;
 mod compiled;
@@ -160,30 +160,29 @@ mod grammar;
 mod iri;
 mod lower;
 mod normalize;
-mod parts;
 mod path;
 mod percent;
 mod query;
 mod recompose;
 mod redact;
+mod reference;
 mod relative;
 mod resolve;
 pub mod schemes;
 #[cfg(feature = "serde")]
 mod serde_impl;
+pub mod spec;
 mod syntax;
-mod uri;
 mod verify;
 
 /// Not public API: what the compiled parsers of this crate's own tests
 /// (`tests/grammars`) and its fuzz targets reach into.
 #[doc(hidden)]
 pub mod __private {
-
     pub use crate::compiled::runtime;
 
     pub use crate::iri::compare_iri;
-    pub use crate::verify::{compare_all, compare_errors, compare_uri};
+    pub use crate::verify::{compare_all, compare_capture, compare_errors, compare_uri};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {
@@ -213,23 +212,24 @@ pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-pub use absolute::AbsoluteUri;
-pub use authority::{Authority, Host, SharedStr};
-pub use builder::{BuildError, Component, UriBuilder};
+pub use authority::{Authority, Host};
+pub use builder::{BuildError, Builder, Component, IriBuilder, UriBuilder};
 pub use convert::ConvertError;
 pub use error::{Error, ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
-pub use iri::{Iri, IriBuilder, IriParser, IriRule};
+pub use iri::{IriParser, IriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
 pub use percent::{percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes};
 pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
+pub use reference::{
+    Absolute, AbsoluteIri, AbsoluteUri, Input, Iri, Owned, PathSegments, Reference, Storage, Uri,
+};
 pub use resolve::ResolveError;
-pub use uri::{PathSegments, Uri};
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
 /// rules of your own), starting at `entry`, and lowers the parse tree into a
@@ -258,26 +258,17 @@ pub use uri::{PathSegments, Uri};
 /// assert_eq!(err.offset(), 0);
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-pub fn parse_with<P, R>(entry: R, input: &str) -> Result<Uri, ParseError>
-where
-    P: pest::Parser<R>,
-    R: UriRule,
-{
-    parse_as::<P, R>(&syntax::URI, entry, input)
-}
-
-/// [`parse_with`] for a grammar of `syntax`, whose errors are diagnosed in
-/// its terms.
-fn parse_as<P, R>(syntax: &syntax::Syntax, entry: R, input: &str) -> Result<Uri, ParseError>
+pub fn parse_with<P, R>(entry: R, input: &str) -> Result<Uri<&str>, ParseError>
 where
     P: pest::Parser<R>,
     R: UriRule,
 {
     match P::parse(entry, input) {
-        Ok(pairs) => Uri::from_nodes(input, lower::pest_nodes(pairs)),
+        Ok(pairs) => lower::lower(input, lower::pest_nodes(pairs))
+            .map(|bounds| Uri::from_bounds(input, bounds)),
         Err(_) => Err(diagnose::diagnose(
             &diagnose::Derived::<P>::PARSERS,
-            syntax,
+            &syntax::URI,
             entry,
             input,
         )),

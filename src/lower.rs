@@ -1,29 +1,27 @@
 //! The lowering pass: from the parse tree of a grammar derived from
-//! `uri.pest` to the bounds of each component and the typed host and port.
+//! `uri.pest` to the [`Bounds`] of each component, the host's kind and the
+//! port's value: the one place that says how a parse tree becomes typed
+//! components.
 //!
 //! It reads the structure the grammar found and records where each
-//! component lies; it does not split the text again. The one allocation of a
-//! parse, the URI's text, is made once the tree is known to be a URI.
+//! component lies; it does not split the text again, and allocates
+//! nothing.
 //!
 //! The tree is read as what both parsers give: each pair's rule, start and
 //! end, in preorder ([`Node`]). pest_derive's `Pairs` give them through
 //! [`pest_nodes`], the compiled parser's `Tree` directly.
 
-use alloc::sync::Arc;
 use core::net::{Ipv4Addr, Ipv6Addr};
 use core::ops::Range;
 
 use pest::iterators::Pairs;
 
+use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, MAX_LEN};
 pub(crate) use crate::compiled::runtime::Node;
+use crate::compiled::runtime::Sink;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::parts::{
-    ipv_future, port_value, tile, AuthorityBounds, Bounds, ComponentSpans, Found, HostParts, Parts,
-    PortError,
-};
 use crate::percent;
-use crate::uri::Uri;
 
 /// The pairs of a pest parse tree as nodes, in preorder.
 pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
@@ -146,49 +144,22 @@ const INSIDE_AUTHORITY_BITS: u32 = {
     bits
 };
 
-/// What the lowering makes of a tree: the bounds of the components, and
-/// the authority's with its host typed.
-pub(crate) struct Lowered {
-    pub bounds: Bounds,
-    pub authority: Option<(AuthorityBounds, HostParts)>,
-}
-
-/// The `Uri` of `input` from the pairs of a successful parse of it.
-///
-/// Inlined into each parse function with everything it calls but the
-/// error paths: the spans then stay in registers, and the `Uri` is written
-/// where the caller returns it (callgrind, per reference of the benchmark
-/// corpus: see BENCHMARKS.md).
-#[inline(always)]
-pub(crate) fn lower_uri<R: UriRule>(
-    input: &str,
-    nodes: impl IntoIterator<Item = Node<R>>,
-) -> Result<Uri, ParseError> {
-    let lowered = lower_bounds(input, nodes)?;
-    Ok(Uri::from_bounds(Arc::from(input), lowered))
-}
-
-/// Lowers the pairs of a successful parse of `input` to its parts.
-pub(crate) fn lower<R: UriRule>(
-    input: &str,
-    nodes: impl IntoIterator<Item = Node<R>>,
-) -> Result<Parts, ParseError> {
-    let Lowered { bounds, authority } = lower_bounds(input, nodes)?;
-    let authority = authority.map(|(bounds, host)| bounds.parts(host));
-    Ok(Parts::from_bounds(&bounds, authority, input.len()))
-}
-
-/// Lowers the pairs of a successful parse of `input`.
+/// Lowers the pairs of a successful parse of `input` to the bounds of its
+/// components, with the host's kind and the port's value.
 ///
 /// One pass stores each pair in its slot, with no decision per pair, so
 /// that nothing in the loop depends on which rule came. The checks come
 /// after it: each component at most once, userinfo, host and port only
 /// inside an authority, and the components tiling the input ([`tile`]).
+/// Inlined into each parse, with everything it calls but the error paths.
 #[inline(always)]
-fn lower_bounds<R: UriRule>(
+pub(crate) fn lower<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
-) -> Result<Lowered, ParseError> {
+) -> Result<Bounds, ParseError> {
+    if input.len() > MAX_LEN {
+        return Err(too_long(input));
+    }
     let mut slots = Slots::new(input);
     let repeated = slots.read(nodes);
     if repeated != usize::MAX {
@@ -201,6 +172,18 @@ fn lower_bounds<R: UriRule>(
     slots.lower()
 }
 
+/// The error for a text longer than a reference can be.
+#[cold]
+#[inline(never)]
+fn too_long(input: &str) -> ParseError {
+    ParseError::new(
+        ErrorKind::TooLong,
+        input,
+        MAX_LEN,
+        "at most 4294967294 bytes",
+    )
+}
+
 /// The slot of the pairs of `rule`. `None` (a rule that is not the RFC's)
 /// is the index after the RFC rules rather than a branch: whether a pair's
 /// rule is one of them varies from pair to pair (`EOI` is not).
@@ -209,11 +192,14 @@ fn slot_of<R: UriRule>(rule: R) -> usize {
     SLOT_OF[rule.rfc_rule().map_or(RFC_RULES, |rule| rule as usize)] as usize
 }
 
-/// The typed host of `text` when all of it is a `host` by the grammar
+/// The kind of host `text` is when all of it is a `host` by the grammar
 /// (the compiled parser from that rule, read as an authority's host is
-/// read), its bounds from the start of `text`; `None` when it is not.
-pub(crate) fn host(text: &str) -> Option<HostParts> {
+/// read); `None` when it is not.
+pub(crate) fn host_kind(text: &str) -> Option<HostKind> {
     use crate::compiled::uri;
+    if text.len() > MAX_LEN {
+        return None;
+    }
     let mut tree = uri::tree(text);
     let end = uri::run(crate::grammar::Rule::host, &mut tree)?;
     if end != text.len() {
@@ -221,66 +207,120 @@ pub(crate) fn host(text: &str) -> Option<HostParts> {
     }
     let mut slots = Slots::new(text);
     slots.read(tree.nodes());
-    let host = slots.host_value(0).ok()?;
-    (ComponentSpans::host(&slots) == (0..text.len())).then_some(host)
+    let kind = slots.host_kind(0).ok()?;
+    (slots.host() == (0..text.len())).then_some(kind)
 }
 
-impl ComponentSpans for Slots<'_> {
-    fn scheme(&self) -> Found {
-        self.found(Slot::Scheme)
+/// A slot as read: whether a pair filled it, and its span, which every
+/// check ignores when it was not filled.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    present: bool,
+    start: usize,
+    end: usize,
+}
+
+impl Found {
+    /// Its end, if it is there.
+    #[inline(always)]
+    fn end_if_present(self) -> Option<usize> {
+        self.present.then_some(self.end)
     }
 
-    fn authority(&self) -> Found {
-        self.found(Slot::Authority)
+    /// Its start, if it is there.
+    #[inline(always)]
+    fn start_if_present(self) -> Option<usize> {
+        self.present.then_some(self.start)
     }
 
-    fn userinfo(&self) -> Found {
-        self.found(Slot::Userinfo)
-    }
-
-    /// The host as written: the `host` pair's span or, that rule being
-    /// silent, the IP literal's (with its brackets) or the host value's.
-    /// The slot is chosen without a branch, and read once: the four host
-    /// values are consecutive slots, and at most one is filled (they are
-    /// one component, which [`lower_bounds`] checks comes once).
-    fn host(&self) -> Range<usize> {
-        let values = (self.seen >> Slot::Ipv4Address as u32) & 0b1111;
-        let value = Slot::Ipv4Address as usize + (values.trailing_zeros() as usize).min(3);
-        let slot = if self.seen & (1 << Slot::Host as u32) != 0 {
-            Slot::Host as usize
-        } else if self.seen & (1 << Slot::IpLiteral as u32) != 0 {
-            Slot::IpLiteral as usize
+    /// `end` if the span is there, otherwise `or`.
+    #[inline(always)]
+    fn end_or(self, or: usize) -> usize {
+        if self.present {
+            self.end
         } else {
-            value
-        };
-        let (start, end) = self.spans[slot];
-        start..end
-    }
-
-    fn port(&self) -> Found {
-        self.found(Slot::Port)
-    }
-
-    fn path(&self) -> Range<usize> {
-        let path = self.found(Slot::Path);
-        path.start..path.end
-    }
-
-    fn query(&self) -> Found {
-        self.found(Slot::Query)
-    }
-
-    fn fragment(&self) -> Found {
-        self.found(Slot::Fragment)
+            or
+        }
     }
 }
 
-/// The pairs of a parse tree, by slot.
-struct Slots<'i> {
+/// The pairs of a parse tree, by slot; or a reference's bounds, read the
+/// same way to check them ([`check_tiling`]).
+///
+/// It is also what the capture variant of a compiled parser records into
+/// ([`Sink`]): there the parser fills the slots as it matches, and the
+/// tree is never built.
+pub(crate) struct Slots<'i> {
     input: &'i str,
-    spans: [(usize, usize); SLOTS],
+    /// The spans, as `u32`: a text the lowering accepts is at most
+    /// [`MAX_LEN`] bytes, which it checks before it reads one.
+    spans: [(u32, u32); SLOTS],
     /// The slots filled, as bits.
     seen: u32,
+    /// Whether a capture filled a slot that was filled already: the span
+    /// before it is lost, so the full pairs must decide ([`captured`]).
+    clobbered: bool,
+}
+
+/// The lowering's rule-to-slot map, applied while the compiled parser
+/// runs: each pair of a rule the lowering reads goes straight into its
+/// slot, and the rest are not recorded at all. A failed rule's pairs are
+/// dropped by restoring which slots are filled, as pest drops them from
+/// its queue.
+///
+/// The rule is a constant where the generated parser calls this, so the
+/// lookup of its slot folds away and a rule the lowering does not read
+/// costs nothing.
+impl<R: UriRule> Sink<R> for Slots<'_> {
+    type Mark = u32;
+
+    #[inline(always)]
+    fn mark(&self) -> u32 {
+        self.seen
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, _: R, _: usize) -> u32 {
+        self.seen
+    }
+
+    #[inline(always)]
+    fn leave(&mut self, at: u32, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
+        let slot = slot_of(rule);
+        match end {
+            Some(end) if slot != Slot::Other as usize => {
+                self.clobbered |= self.seen & (1 << slot) != 0;
+                self.spans[slot] = (start as u32, end as u32);
+                self.seen |= 1 << slot;
+            }
+            Some(_) => {}
+            None => self.seen = at,
+        }
+        end
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: u32) {
+        self.seen = mark;
+    }
+}
+
+/// Lowers what a capture recorded ([`Slots`] as a [`Sink`]) after a
+/// successful parse of its input: exactly what [`lower`] makes of the full
+/// pairs of the same parse. `None` where the capture cannot tell: a slot
+/// filled twice (its first span is lost), or two kinds of host value (a
+/// component twice); the caller then lowers the full pairs, which give the
+/// error. The crate's grammars fill each slot once.
+#[inline(always)]
+pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> {
+    if slots.input.len() > MAX_LEN {
+        return Some(Err(too_long(slots.input)));
+    }
+    let host_values = (slots.seen >> Slot::Ipv4Address as u32) & 0b1111;
+    if slots.clobbered || host_values & host_values.wrapping_sub(1) != 0 {
+        return None;
+    }
+    Some(slots.lower())
 }
 
 /// The error of a parse tree that lacks what the lowering reads: only an
@@ -292,19 +332,27 @@ fn grammar_error(input: &str, offset: usize, what: &'static str) -> ParseError {
 }
 
 impl<'i> Slots<'i> {
+    /// The span stored at slot index `slot`, filled or not.
+    #[inline(always)]
+    fn span_at(&self, slot: usize) -> (usize, usize) {
+        let (start, end) = self.spans[slot];
+        (start as usize, end as usize)
+    }
+
     /// Empty slots for the pairs of a parse of `input`.
     #[inline(always)]
-    fn new(input: &'i str) -> Slots<'i> {
+    pub(crate) fn new(input: &'i str) -> Slots<'i> {
         Slots {
             input,
             spans: [(0, 0); SLOTS],
             seen: 0,
+            clobbered: false,
         }
     }
 
     /// Stores each pair in its slot; returns where a component came a
     /// second time (`usize::MAX` if none did). The slots are filled in
-    /// place: they are 224 bytes, which returning them would copy.
+    /// place: returning them would copy them.
     #[inline(always)]
     fn read<R: UriRule>(&mut self, nodes: impl IntoIterator<Item = Node<R>>) -> usize {
         let mut components: u16 = 0;
@@ -320,10 +368,18 @@ impl<'i> Slots<'i> {
             }
             components |= once;
             seen |= 1 << slot;
-            self.spans[slot] = (node.start, node.end);
+            self.spans[slot] = (node.start as u32, node.end as u32);
         }
         self.seen = seen;
         repeated
+    }
+
+    /// Fills `slot` with `span`.
+    fn set(&mut self, slot: Slot, span: Option<Range<usize>>) {
+        if let Some(span) = span {
+            self.spans[slot as usize] = (span.start as u32, span.end as u32);
+            self.seen |= 1 << slot as u32;
+        }
     }
 
     fn grammar_error(&self, offset: usize, what: &'static str) -> ParseError {
@@ -333,14 +389,14 @@ impl<'i> Slots<'i> {
     /// The span stored in `slot`, if it was filled.
     #[inline(always)]
     fn span(&self, slot: Slot) -> Option<Range<usize>> {
-        let (start, end) = self.spans[slot as usize];
+        let (start, end) = self.span_at(slot as usize);
         (self.seen & (1 << slot as usize) != 0).then_some(start..end)
     }
 
     /// The span in `slot`, whether or not a pair filled it.
     #[inline(always)]
     fn found(&self, slot: Slot) -> Found {
-        let (start, end) = self.spans[slot as usize];
+        let (start, end) = self.span_at(slot as usize);
         Found {
             present: self.seen & (1 << slot as usize) != 0,
             start,
@@ -348,16 +404,36 @@ impl<'i> Slots<'i> {
         }
     }
 
+    /// The host as written: the `host` pair's span or, that rule being
+    /// silent, the IP literal's (with its brackets) or the host value's.
+    /// The slot is chosen without a branch, and read once: the four host
+    /// values are consecutive slots, and at most one is filled (they are
+    /// one component, which [`lower`] checks comes once).
+    #[inline(always)]
+    fn host(&self) -> Range<usize> {
+        let values = (self.seen >> Slot::Ipv4Address as u32) & 0b1111;
+        let value = Slot::Ipv4Address as usize + (values.trailing_zeros() as usize).min(3);
+        let slot = if self.seen & (1 << Slot::Host as u32) != 0 {
+            Slot::Host as usize
+        } else if self.seen & (1 << Slot::IpLiteral as u32) != 0 {
+            Slot::IpLiteral as usize
+        } else {
+            value
+        };
+        let (start, end) = self.span_at(slot);
+        start..end
+    }
+
     /// Types the host and port, then checks that the components tile the
     /// input ([`tile`]), so that recomposing them gives the input back.
     /// The crate's grammar always satisfies this; an edited grammar that
     /// does not gets an error instead of an inconsistent URI.
     #[inline(always)]
-    fn lower(&self) -> Result<Lowered, ParseError> {
+    fn lower(&self) -> Result<Bounds, ParseError> {
         let authority = self.found(Slot::Authority);
-        let mut host = None;
+        let mut kind = HostKind::RegName;
         if authority.present {
-            host = Some(self.host_value(authority.start)?);
+            kind = self.host_kind(authority.start)?;
         } else if self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
@@ -368,13 +444,19 @@ impl<'i> Slots<'i> {
         if !self.found(Slot::Path).present {
             return Err(self.grammar_error(0, "a path in every URI reference"));
         }
-        let (bounds, mut authority_bounds) =
-            tile(self.input, self).map_err(|(at, expected)| self.grammar_error(at, expected))?;
-        authority_bounds.port = port;
-        Ok(Lowered {
-            bounds,
-            authority: host.map(|host| (authority_bounds, host)),
-        })
+        tile(self).map_err(|(at, expected)| self.grammar_error(at, expected))?;
+        let scheme = self.found(Slot::Scheme);
+        let userinfo = self.found(Slot::Userinfo);
+        let path = self.found(Slot::Path);
+        Ok(Bounds::of_parse(
+            scheme.present.then_some(scheme.end),
+            (authority.present & userinfo.present).then_some(userinfo.end),
+            authority.present.then(|| (self.host().end, kind)),
+            port.filter(|_| authority.present),
+            path.start..path.end,
+            self.found(Slot::Query).end_if_present(),
+            self.found(Slot::Fragment).start_if_present(),
+        ))
     }
 
     /// The error for a userinfo, host or port outside an authority: at the
@@ -389,31 +471,28 @@ impl<'i> Slots<'i> {
         self.grammar_error(at, "host, userinfo and port inside an authority")
     }
 
-    /// The host, typed, in an authority that starts at `authority`.
-    ///
-    /// A registered name is built here, in place; the rest are rare
-    /// enough to be called.
+    /// The kind of the host, in an authority that starts at `authority`,
+    /// checked to have the value the grammar says it has.
     #[inline(always)]
-    fn host_value(&self, authority: usize) -> Result<HostParts, ParseError> {
+    fn host_kind(&self, authority: usize) -> Result<HostKind, ParseError> {
         if self.seen & (1 << Slot::RegName as u32) != 0 {
-            let (start, end) = self.spans[Slot::RegName as usize];
-            Ok(HostParts::RegName(start..end))
+            Ok(HostKind::RegName)
         } else {
             self.ip_host(authority)
         }
     }
 
-    /// [`host_value`](Self::host_value) when it is not a registered name:
-    /// an IP address or IPvFuture.
+    /// [`host_kind`](Self::host_kind) when it is not a registered name: an
+    /// IP address or IPvFuture.
     #[inline(never)]
-    fn ip_host(&self, authority: usize) -> Result<HostParts, ParseError> {
+    fn ip_host(&self, authority: usize) -> Result<HostKind, ParseError> {
         Ok(if let Some(at) = self.span(Slot::Ipv4Address) {
-            let address = ipv4(&self.input[at.clone()]).ok_or_else(|| {
+            ipv4(&self.input[at.clone()]).ok_or_else(|| {
                 self.grammar_error(at.start, "an IPv4address that is four octets")
             })?;
-            HostParts::Ipv4(address)
+            HostKind::Ipv4
         } else if let Some(at) = self.span(Slot::Ipv6Address) {
-            let address = ipv6(&self.input[at.clone()]).ok_or_else(|| {
+            ipv6(&self.input[at.clone()]).ok_or_else(|| {
                 ParseError::new(
                     ErrorKind::Ipv6Address,
                     self.input,
@@ -421,12 +500,13 @@ impl<'i> Slots<'i> {
                     "an IPv6address that is eight 16-bit pieces",
                 )
             })?;
-            HostParts::Ipv6(address)
+            HostKind::Ipv6
         } else if let Some(at) = self.span(Slot::IpvFuture) {
             // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
             // HEXDIG has no ".", so the first "." ends the version.
-            ipv_future(self.input, at.clone())
-                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?
+            ipv_future(&self.input[at.clone()])
+                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?;
+            HostKind::IpvFuture
         } else {
             return Err(self.grammar_error(authority, "a host in every authority"));
         })
@@ -446,11 +526,163 @@ impl<'i> Slots<'i> {
             PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
         })
     }
+
+    /// The slots of a reference's `bounds` in `text`.
+    fn of_bounds(text: &'i str, bounds: &Bounds) -> Slots<'i> {
+        let mut slots = Slots::new(text);
+        slots.set(Slot::Scheme, bounds.scheme());
+        slots.set(Slot::Authority, bounds.authority());
+        slots.set(Slot::Userinfo, bounds.userinfo());
+        slots.set(Slot::Host, bounds.host());
+        slots.set(Slot::Port, bounds.port());
+        slots.set(Slot::Path, Some(bounds.path()));
+        slots.set(Slot::Query, bounds.query());
+        slots.set(Slot::Fragment, bounds.fragment(text.len()));
+        slots
+    }
+}
+
+/// Checks that `bounds` tile `text` as a parse's would ([`tile`]).
+///
+/// # Errors
+///
+/// The byte where the tiling breaks, and what was expected there.
+pub(crate) fn check_tiling(text: &str, bounds: &Bounds) -> Result<(), (usize, &'static str)> {
+    tile(&Slots::of_bounds(text, bounds))
+}
+
+/// What [`tile_with`] makes of its checks.
+trait Checks {
+    /// Takes the check that `ok`, which else fails at byte `at`, where
+    /// `expected` was expected.
+    fn check(&mut self, ok: bool, at: usize, expected: &'static str);
+}
+
+/// Whether every check passed: one `and` a check, with no branch (every
+/// check passes on a parse of this crate's grammar, and which checks
+/// matter depends on which components the reference has, which varies from
+/// one reference to the next).
+struct AllPass(bool);
+
+impl Checks for AllPass {
+    #[inline(always)]
+    fn check(&mut self, ok: bool, _: usize, _: &'static str) {
+        self.0 &= ok;
+    }
+}
+
+/// The first check that failed: where, and what was expected there.
+struct FirstFailure(Option<(usize, &'static str)>);
+
+impl Checks for FirstFailure {
+    fn check(&mut self, ok: bool, at: usize, expected: &'static str) {
+        if !ok && self.0.is_none() {
+            self.0 = Some((at, expected));
+        }
+    }
+}
+
+/// Checks that the components tile the text in the order and with the
+/// delimiters of section 5.3, so that recomposing them gives the text
+/// back, and that the authority's subcomponents tile the authority.
+///
+/// The one statement of how components tile a URI reference: the lowering
+/// checks a parse tree with it, and [`check_tiling`] a reference's bounds.
+/// Inlined into the lowering, where it runs without a branch but the last
+/// ([`AllPass`]); only when a check failed does it run again to say which
+/// ([`FirstFailure`]).
+///
+/// # Errors
+///
+/// The byte where the tiling breaks first, and what was expected there.
+#[inline(always)]
+fn tile(slots: &Slots<'_>) -> Result<(), (usize, &'static str)> {
+    let mut all = AllPass(true);
+    tile_with(slots, &mut all);
+    if all.0 {
+        Ok(())
+    } else {
+        Err(first_failure(slots))
+    }
+}
+
+/// The first check of [`tile`] that fails.
+#[cold]
+#[inline(never)]
+fn first_failure(slots: &Slots<'_>) -> (usize, &'static str) {
+    let mut first = FirstFailure(None);
+    tile_with(slots, &mut first);
+    first.0.unwrap_or((0, "components that tile the reference"))
+}
+
+/// [`tile`]'s checks, made in order with `checks`.
+#[inline(always)]
+fn tile_with(slots: &Slots<'_>, checks: &mut impl Checks) {
+    let text = slots.input;
+    let bytes = text.as_bytes();
+    // The byte at `at`; 0, which is no delimiter, past the end.
+    let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
+    let scheme = slots.found(Slot::Scheme);
+    let authority = slots.found(Slot::Authority);
+    let userinfo = slots.found(Slot::Userinfo);
+    let host = slots.host();
+    let port = slots.found(Slot::Port);
+    let path = slots.found(Slot::Path);
+    let query = slots.found(Slot::Query);
+    let fragment = slots.found(Slot::Fragment);
+
+    checks.check(
+        !scheme.present | ((scheme.start == 0) & (byte(scheme.end) == b':')),
+        scheme.start,
+        "the scheme and its \":\" first",
+    );
+    let at = if scheme.present { scheme.end + 1 } else { 0 };
+
+    let host_start = if userinfo.present {
+        userinfo.end + 1
+    } else {
+        authority.start
+    };
+    let subcomponents_tile = (!userinfo.present
+        | ((userinfo.start == authority.start) & (byte(userinfo.end) == b'@')))
+        & (host.start == host_start)
+        & (!port.present | ((port.start == host.end + 1) & (byte(host.end) == b':')))
+        & (port.end_or(host.end) == authority.end);
+    checks.check(
+        !authority.present
+            | ((authority.start == at + 2)
+                & (byte(at) == b'/')
+                & (byte(at + 1) == b'/')
+                & subcomponents_tile),
+        authority.start,
+        "\"//\" authority after the scheme",
+    );
+    let at = authority.end_or(at);
+
+    checks.check(
+        (path.start == at) & (path.end <= text.len()),
+        path.start,
+        "the path after the scheme and authority",
+    );
+    let at = path.end;
+    checks.check(
+        !query.present | ((query.start == at + 1) & (byte(at) == b'?')),
+        query.start,
+        "\"?\" query after the path",
+    );
+    let at = query.end_or(at);
+    checks.check(
+        !fragment.present | ((fragment.start == at + 1) & (byte(at) == b'#')),
+        fragment.start,
+        "\"#\" fragment after the query",
+    );
+    let at = fragment.end_or(at);
+    checks.check(at == text.len(), at, "a parse of the whole input");
 }
 
 /// The value of an `IPv4address` as the grammar matched it: four decimal
 /// octets. `None` for any other text (an edited grammar's).
-fn ipv4(text: &str) -> Option<Ipv4Addr> {
+pub(crate) fn ipv4(text: &str) -> Option<Ipv4Addr> {
     let bytes = text.as_bytes();
     let mut octets = [0u8; 4];
     let mut at = 0;
@@ -488,7 +720,7 @@ fn dec_octet(bytes: &[u8], at: &mut usize) -> Option<u8> {
 /// The value of an `IPv6address` as the grammar matched it: up to eight
 /// `h16` pieces, at most one `::` standing for one or more zero pieces, and
 /// an IPv4 address in place of the last two. `None` for any other text.
-fn ipv6(text: &str) -> Option<Ipv6Addr> {
+pub(crate) fn ipv6(text: &str) -> Option<Ipv6Addr> {
     let bytes = text.as_bytes();
     let mut pieces = [0u16; 8];
     let mut count = 0;
@@ -554,7 +786,78 @@ fn ipv6(text: &str) -> Option<Ipv6Addr> {
 
 #[cfg(test)]
 mod tests {
-    use super::{ipv4, ipv6};
+    use super::{captured, ipv4, ipv6, lower, Node, Sink, Slots};
+    use crate::grammar::Rule;
+
+    /// Records `nodes` into a capture as the parser would (each pair left
+    /// as it matched), and lowers it.
+    fn capture<'i>(input: &'i str, nodes: &[(Rule, usize, usize)]) -> Slots<'i> {
+        let mut slots = Slots::new(input);
+        for &(rule, start, end) in nodes {
+            let at = slots.enter(rule, start);
+            slots.leave(at, rule, start, Some(end));
+        }
+        slots
+    }
+
+    /// A capture that holds one pair per slot lowers as the full pairs do;
+    /// a slot filled twice, or two kinds of host, cannot be told from the
+    /// slots, and the caller lowers the full pairs instead, which give the
+    /// error.
+    #[test]
+    fn a_capture_lowers_as_the_pairs_or_defers_to_them() {
+        let input = "s://h/p";
+        let pairs = [
+            (Rule::scheme, 0, 1),
+            (Rule::authority, 4, 5),
+            (Rule::reg_name, 4, 5),
+            (Rule::path_abempty, 5, 7),
+        ];
+        let nodes = pairs.map(|(rule, start, end)| Node { rule, start, end });
+        let full = lower(input, nodes);
+        assert!(full.is_ok());
+        assert_eq!(captured(&capture(input, &pairs)), Some(full));
+
+        let twice = [
+            pairs[0],
+            pairs[1],
+            pairs[2],
+            pairs[3],
+            (Rule::path_abempty, 7, 7),
+        ];
+        assert_eq!(captured(&capture(input, &twice)), None);
+        let twice = twice.map(|(rule, start, end)| Node { rule, start, end });
+        assert!(lower(input, twice).is_err());
+
+        let two_hosts = [
+            pairs[0],
+            pairs[1],
+            pairs[2],
+            (Rule::IPv4address, 4, 5),
+            pairs[3],
+        ];
+        assert_eq!(captured(&capture(input, &two_hosts)), None);
+    }
+
+    /// A failed rule's pairs are dropped from a capture, as from the pairs:
+    /// the slot it filled reads as empty again, and the slot is not taken
+    /// as filled twice when the next alternative fills it.
+    #[test]
+    fn a_failed_rule_leaves_nothing_in_a_capture() {
+        let input = "a/b";
+        let mut slots = Slots::new(input);
+        let at = slots.enter(Rule::scheme, 0);
+        slots.leave(at, Rule::scheme, 0, Some(1));
+        assert_eq!(slots.span(super::Slot::Scheme), Some(0..1));
+        // The `:` after it is missing: the alternative fails.
+        Sink::<Rule>::restore(&mut slots, at);
+        let at = slots.enter(Rule::path_noscheme, 0);
+        slots.leave(at, Rule::path_noscheme, 0, Some(3));
+        assert_eq!(slots.span(super::Slot::Scheme), None);
+        let bounds = captured(&slots).unwrap().unwrap();
+        assert_eq!((bounds.scheme(), bounds.path()), (None, 0..3));
+    }
+
     use alloc::format;
     use alloc::string::String;
     use core::net::{Ipv4Addr, Ipv6Addr};

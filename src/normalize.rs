@@ -9,11 +9,11 @@ use core::net::Ipv6Addr;
 use crate::authority::{Authority, Host};
 use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
 use crate::percent::{self, Piece};
-use crate::recompose::Recomposition;
-use crate::syntax::{self, Syntax};
-use crate::uri::Uri;
+use crate::recompose::{recompose, Recomposition};
+use crate::reference::{Absolute, Reference, Storage};
+use crate::spec::Spec;
 
-impl Uri {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// The normal form of this URI reference: the syntax-based
     /// normalization of RFC 3986 section 6.2.2 ([`normalize_syntax`]),
     /// then the scheme-based normalization of section 6.2.3, and IPv6
@@ -36,7 +36,7 @@ impl Uri {
     ///
     /// Undefined and empty components stay apart (an empty query's `?`
     /// stays). Normalizing is idempotent, and a URI that is already normal
-    /// is returned as a clone, sharing its text, after one scan.
+    /// is copied as it is, after one scan.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -57,14 +57,8 @@ impl Uri {
     ///
     /// [`normalize_syntax`]: Self::normalize_syntax
     #[must_use]
-    pub fn normalize(&self) -> Uri {
-        normalized(self, &syntax::URI, Rung::SchemeBased)
-    }
-
-    /// [`normalize`](Self::normalize) for a reference of `syntax`, whose
-    /// grammar says which percent-encodings stand for themselves.
-    pub(crate) fn normalize_as(&self, syntax: &Syntax) -> Uri {
-        normalized(self, syntax, Rung::SchemeBased)
+    pub fn normalize(&self) -> Reference<X, String> {
+        normalized(self, Rung::SchemeBased)
     }
 
     /// The syntax-based normal form of this URI reference (RFC 3986
@@ -118,8 +112,8 @@ impl Uri {
     ///
     /// [`normalize`]: Self::normalize
     #[must_use]
-    pub fn normalize_syntax(&self) -> Uri {
-        normalized(self, &syntax::URI, Rung::Syntax)
+    pub fn normalize_syntax(&self) -> Reference<X, String> {
+        normalized(self, Rung::Syntax)
     }
 
     /// Whether this URI reference and `other` are equivalent by
@@ -146,13 +140,42 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn equivalent(&self, other: &Uri) -> bool {
-        self.equivalent_as(&syntax::URI, other)
+    pub fn equivalent<T: Storage>(&self, other: &Reference<X, T>) -> bool {
+        self == other || self.normalize() == other.normalize()
+    }
+}
+
+impl<X: Spec, S: Storage> Absolute<X, S> {
+    /// [`Reference::normalize`], which keeps an absolute URI absolute:
+    /// normalization changes no component's presence, and the scheme stays.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri = AbsoluteUri::parse("HTTP://Example.COM:80/a/../b")?;
+    /// let normal: AbsoluteUri = uri.normalize();
+    /// assert_eq!(normal, "http://example.com/b");
+    /// assert_eq!(normal.scheme(), "http");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn normalize(&self) -> Absolute<X, String> {
+        Absolute::new_unchecked(self.as_reference().normalize())
     }
 
-    /// [`equivalent`](Self::equivalent) for references of `syntax`.
-    pub(crate) fn equivalent_as(&self, syntax: &Syntax, other: &Uri) -> bool {
-        self == other || self.normalize_as(syntax) == other.normalize_as(syntax)
+    /// [`Reference::normalize_syntax`], which keeps an absolute URI
+    /// absolute.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri = AbsoluteUri::parse("HTTP://Example.COM:80/a/../b")?;
+    /// assert_eq!(uri.normalize_syntax(), "http://example.com:80/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn normalize_syntax(&self) -> Absolute<X, String> {
+        Absolute::new_unchecked(self.as_reference().normalize_syntax())
     }
 }
 
@@ -168,16 +191,27 @@ enum Rung {
 /// The normal form of `uri`, a reference of `syntax`, up to `rung`: one
 /// implementation for both rungs and both grammars, the scheme-based steps
 /// skipped below it.
-fn normalized(uri: &Uri, syntax: &Syntax, rung: Rung) -> Uri {
-    let decodes = syntax.decodes;
+fn normalized<X: Spec, S: Storage>(uri: &Reference<X, S>, rung: Rung) -> Reference<X, String> {
+    let decodes = X::syntax().decodes;
     if is_normal(uri, decodes, rung) {
-        return uri.clone();
+        return uri.to_owned();
     }
-    let scheme = uri.scheme();
     // Normalizing never lengthens a component, except an empty path that
     // becomes "/", a path that gets "/." before it, and an IPv6 address
     // written in full that gets its RFC 5952 form (never longer).
-    let mut t = Recomposition::with_capacity(uri.as_str().len() + 3);
+    recompose(uri.as_str().len() + 3, |t| {
+        write_normalized(t, uri, decodes, rung)
+    })
+}
+
+/// Writes the normal form of `uri`.
+fn write_normalized<X: Spec, S: Storage>(
+    t: &mut Recomposition<'_>,
+    uri: &Reference<X, S>,
+    decodes: Decodes,
+    rung: Rung,
+) {
+    let scheme = uri.scheme();
     if let Some(scheme) = scheme {
         t.scheme_with(|text| {
             let start = text.len();
@@ -186,7 +220,7 @@ fn normalized(uri: &Uri, syntax: &Syntax, rung: Rung) -> Uri {
         });
     }
     if let Some(authority) = uri.authority() {
-        normalize_authority(&mut t, scheme, authority, decodes, rung);
+        normalize_authority(t, scheme, &authority, decodes, rung);
     }
     t.path_with(|text| {
         let start = text.len();
@@ -216,7 +250,6 @@ fn normalized(uri: &Uri, syntax: &Syntax, rung: Rung) -> Uri {
             push_pct_normalized(text, fragment, |c| decodes(c, false), false);
         });
     }
-    t.finish()
 }
 
 /// Whether normalization removes the dot segments of `uri`'s path: when
@@ -224,7 +257,7 @@ fn normalized(uri: &Uri, syntax: &Syntax, rung: Rung) -> Uri {
 /// `remove_dot_segments` to the path of a reference with a scheme, with an
 /// authority, or with an absolute path). A relative-path reference is
 /// merged with the base's path first, so its dot segments stay.
-fn removes_dot_segments(uri: &Uri) -> bool {
+fn removes_dot_segments<X: Spec, S: Storage>(uri: &Reference<X, S>) -> bool {
     uri.scheme().is_some() || uri.authority().is_some() || uri.path().starts_with('/')
 }
 /// Whether a percent-encoded character stands for itself (in the query,
@@ -233,9 +266,9 @@ type Decodes = fn(char, bool) -> bool;
 
 /// Writes the normal form of `authority`.
 fn normalize_authority(
-    t: &mut Recomposition,
+    t: &mut Recomposition<'_>,
     scheme: Option<&str>,
-    authority: &Authority,
+    authority: &Authority<'_>,
     decodes: Decodes,
     rung: Rung,
 ) {
@@ -247,10 +280,7 @@ fn normalize_authority(
     // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
     // an IPv6 address is the same address; decoding a registered name's
     // percent-encodings can change them, so the grammar decides.
-    let typed = (!host.contains('%')).then(|| {
-        let parts = authority.parts();
-        parts.host.moved(parts.host_span.start, 0)
-    });
+    let kind = (!host.contains('%')).then(|| authority.bounds().host_kind());
     t.host_with(
         |text| match authority.host() {
             Host::Ipv4(_) => text.push_str(host),
@@ -268,7 +298,7 @@ fn normalize_authority(
                 push_pct_normalized(text, host, |c| decodes(c, false), lowercase);
             }
         },
-        typed,
+        kind,
     );
     match (rung, authority.port_str(), authority.port()) {
         (Rung::Syntax, port, value) => t.port(port, value),
@@ -284,11 +314,10 @@ fn normalize_authority(
         // No port, an empty one, or the default.
         (Rung::SchemeBased, ..) => {}
     }
-    t.end_authority();
 }
 
 /// Whether normalizing `uri` up to `rung` would change nothing.
-fn is_normal(uri: &Uri, decodes: Decodes, rung: Rung) -> bool {
+fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung: Rung) -> bool {
     let elsewhere = |c| decodes(c, false);
     let scheme = uri.scheme();
     if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
@@ -304,7 +333,7 @@ fn is_normal(uri: &Uri, decodes: Decodes, rung: Rung) -> bool {
         let host = authority.host_str();
         let host_is_normal = match authority.host() {
             Host::Ipv4(_) => true,
-            Host::Ipv6(address) if rung == Rung::SchemeBased => is_rfc5952(host, address),
+            Host::Ipv6(address) if rung == Rung::SchemeBased => is_rfc5952(host, &address),
             Host::Ipv6(_) | Host::IpvFuture { .. } => !host.bytes().any(|b| b.is_ascii_uppercase()),
             Host::RegName(_) => is_pct_normal(host, elsewhere, is_ascii_host(host, elsewhere)),
         };

@@ -7,8 +7,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::percent;
+use crate::reference::{Reference, Storage};
+use crate::spec::Spec;
 use crate::syntax::Syntax;
-use crate::uri::Uri;
 
 /// Whether the first segment of `path` contains a `:`: as the path of a
 /// relative reference it would then read as a scheme (section 4.2), which
@@ -63,9 +64,9 @@ pub(crate) fn push_segment(
 /// into it: `/` when the base has an authority and an empty path, else the
 /// base's path up to and including its last `/`, or nothing when it has
 /// none.
-pub(crate) fn directory(base: &Uri) -> &str {
+pub(crate) fn directory<X: Spec, S: Storage>(base: &Reference<X, S>) -> &str {
     let path = base.path();
-    if base.authority().is_some() && path.is_empty() {
+    if base.bounds().has_authority() && path.is_empty() {
         "/"
     } else {
         path.rfind('/').map_or("", |slash| &path[..=slash])

@@ -4,10 +4,11 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use crate::percent::{self, percent_decode};
+use crate::reference::{Reference, Storage};
+use crate::spec::Spec;
 use crate::syntax::Syntax;
-use crate::uri::Uri;
 
-impl Uri {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// The query split into `name=value` pairs at each `&`, each pair at its
     /// first `=`, names and values percent-decoded.
     ///
@@ -49,7 +50,7 @@ impl Uri {
     }
 }
 
-/// The `name=value` pairs of a query, from [`Uri::query_pairs`].
+/// The `name=value` pairs of a query, from [`Reference::query_pairs`].
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -93,7 +94,7 @@ pub(crate) fn split_pair(piece: &str) -> (&str, &str) {
 }
 
 /// Whether the piece of a query between two `&` is a pair named `name`
-/// (compared decoded, as [`Uri::query_pairs`] gives names). An empty piece
+/// (compared decoded, as [`Reference::query_pairs`] gives names). An empty piece
 /// is no pair.
 pub(crate) fn is_named(piece: &str, name: &str) -> bool {
     !piece.is_empty() && decode_lossy(split_pair(piece).0) == name

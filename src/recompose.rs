@@ -1,39 +1,51 @@
 //! Component recomposition (RFC 3986 section 5.3) from components that are
 //! already valid, without parsing again.
 //!
-//! Resolution, normalization and `make_relative` produce a URI from pieces
-//! of URIs that were parsed (or of pieces derived from them in ways that
-//! keep them valid). [`Recomposition`] appends the pieces to one `String`,
-//! sized by the caller, and records the bounds of each component as it
-//! writes them, so that [`Recomposition::finish`] makes the [`Uri`] from
-//! that text and those bounds directly: one buffer, then the `Arc<str>`.
+//! Resolution, normalization, `make_relative`, the builder and the edits
+//! produce a reference from pieces of references that were parsed (or of
+//! pieces derived from them in ways that keep them valid). [`Recomposition`]
+//! appends the pieces to one `String`, sized by the caller, and records the
+//! [`Bounds`] of each component as it writes them, so that
+//! [`Recomposition::finish`] makes the reference from that text and those
+//! bounds directly: one buffer, no second parse.
 
 use alloc::string::String;
-use alloc::sync::Arc;
 
 use crate::authority::Authority;
+use crate::bounds::{Bounds, BoundsWriter, HostKind};
 use crate::lower;
-use crate::parts::{AuthorityParts, HostParts, Parts};
 use crate::path;
-use crate::uri::Uri;
+use crate::reference::{Reference, Storage};
+use crate::spec::Spec;
 
-/// A URI reference being recomposed, component by component, in the order
-/// of section 5.3.
-pub(crate) struct Recomposition {
-    text: String,
-    parts: Parts,
-    /// The authority while its subcomponents are written.
-    authority: Option<AuthorityParts>,
+/// A reference being recomposed, component by component, in the order of
+/// section 5.3, into a text the caller gives (or a new one).
+pub(crate) struct Recomposition<'t> {
+    text: &'t mut String,
+    /// Where the reference starts in `text`.
+    start: usize,
+    bounds: BoundsWriter,
+    scheme: bool,
+    authority: bool,
 }
 
-impl Recomposition {
-    /// Starts a URI reference of at most `capacity` bytes.
-    pub fn with_capacity(capacity: usize) -> Recomposition {
+impl<'t> Recomposition<'t> {
+    /// Starts a reference at the end of `text`, which should have room for
+    /// it.
+    pub fn into(text: &'t mut String) -> Recomposition<'t> {
+        let start = text.len();
         Recomposition {
-            text: String::with_capacity(capacity),
-            parts: Parts::default(),
-            authority: None,
+            text,
+            start,
+            bounds: BoundsWriter::new(),
+            scheme: false,
+            authority: false,
         }
+    }
+
+    /// Where the text written so far ends, from the reference's start.
+    fn at(&self) -> usize {
+        self.text.len() - self.start
     }
 
     /// `append scheme to result; append ":" to result;`
@@ -43,89 +55,61 @@ impl Recomposition {
 
     /// Writes the scheme with `write`, then its `:`.
     pub fn scheme_with(&mut self, write: impl FnOnce(&mut String)) {
-        let start = self.text.len();
-        write(&mut self.text);
-        self.parts.scheme = Some(start..self.text.len());
+        write(self.text);
+        self.bounds.scheme(self.at());
+        self.scheme = true;
         self.text.push(':');
     }
 
-    /// `append "//" to result; append authority to result;`, copying an
-    /// authority with its typed host.
-    pub fn authority(&mut self, authority: &Authority) {
-        self.text.push_str("//");
-        let start = self.text.len();
-        self.text.push_str(authority.as_str());
-        let parts = authority.parts();
-        let from = parts.span.start;
-        self.parts.authority = Some(parts.moved(from, start));
+    /// `append "//" to result; append authority to result;`, copying a
+    /// parsed authority with its host's kind.
+    pub fn authority(&mut self, authority: &Authority<'_>) {
+        self.begin_authority();
+        if let Some(userinfo) = authority.userinfo() {
+            self.userinfo_with(|text| text.push_str(userinfo));
+        }
+        let kind = authority.bounds().host_kind();
+        self.host_with(|text| text.push_str(authority.host_str()), Some(kind));
+        self.port(authority.port_str(), authority.port());
     }
 
     /// Opens an authority (`"//"`) whose subcomponents follow:
     /// [`userinfo_with`](Self::userinfo_with), then
-    /// [`host_with`](Self::host_with), then [`port`](Self::port), then
-    /// [`end_authority`](Self::end_authority).
+    /// [`host_with`](Self::host_with), then [`port`](Self::port).
     pub fn begin_authority(&mut self) {
         self.text.push_str("//");
-        let start = self.text.len();
-        self.authority = Some(AuthorityParts {
-            span: start..start,
-            userinfo: None,
-            host_span: start..start,
-            host: HostParts::RegName(start..start),
-            port_span: None,
-            port: None,
-        });
+        self.bounds.authority();
+        self.authority = true;
     }
 
     /// Writes the userinfo with `write`, then its `@`.
     pub fn userinfo_with(&mut self, write: impl FnOnce(&mut String)) {
-        let start = self.text.len();
-        write(&mut self.text);
-        let end = self.text.len();
+        write(self.text);
+        self.bounds.userinfo(self.at());
         self.text.push('@');
-        if let Some(authority) = &mut self.authority {
-            authority.userinfo = Some(start..end);
-        }
     }
 
-    /// Writes the host with `write`. `typed` is its type when the caller
-    /// knows it (its bounds from the start of the host); otherwise the rule
-    /// of the grammar that matches what was written decides (decoding
-    /// `%31` in a registered name can make the IPv4 address `1.2.3.4`).
-    pub fn host_with(&mut self, write: impl FnOnce(&mut String), typed: Option<HostParts>) {
+    /// Writes the host with `write`. `kind` is its kind when the caller
+    /// knows it; otherwise the rule of the grammar that matches what was
+    /// written decides (decoding `%31` in a registered name can make the
+    /// IPv4 address `1.2.3.4`).
+    pub fn host_with(&mut self, write: impl FnOnce(&mut String), kind: Option<HostKind>) {
         let start = self.text.len();
-        write(&mut self.text);
-        let span = start..self.text.len();
+        write(self.text);
         // What is written here comes from a host, and stays one.
-        let host = typed
-            .or_else(|| lower::host(&self.text[span.clone()]))
-            .map_or_else(
-                || HostParts::RegName(span.clone()),
-                |host| host.moved(0, start),
-            );
-        if let Some(authority) = &mut self.authority {
-            authority.host_span = span;
-            authority.host = host;
-        }
+        let kind = kind
+            .or_else(|| lower::host_kind(&self.text[start..]))
+            .unwrap_or(HostKind::RegName);
+        self.bounds.host(self.at(), kind);
     }
 
-    /// Writes `":"` and the port, when there is one.
+    /// Writes `":"` and the port, when there is one, whose value is
+    /// `value`.
     pub fn port(&mut self, port: Option<&str>, value: Option<u16>) {
-        let Some(port) = port else { return };
-        self.text.push(':');
-        let start = self.text.len();
-        self.text.push_str(port);
-        if let Some(authority) = &mut self.authority {
-            authority.port_span = Some(start..self.text.len());
-            authority.port = value;
-        }
-    }
-
-    /// Closes the authority opened by [`begin_authority`](Self::begin_authority).
-    pub fn end_authority(&mut self) {
-        if let Some(mut authority) = self.authority.take() {
-            authority.span.end = self.text.len();
-            self.parts.authority = Some(authority);
+        if let Some(port) = port {
+            self.text.push(':');
+            self.text.push_str(port);
+            self.bounds.port_value(value);
         }
     }
 
@@ -134,20 +118,16 @@ impl Recomposition {
         self.path_with(|text| text.push_str(path));
     }
 
-    /// Writes the path with `write`, then keeps the result a valid URI
+    /// Writes the path with `write`, then keeps the result a valid
     /// reference: a path that starts with `//` without an authority gets
     /// `/.` before it, and a relative reference's first segment with a `:`
     /// gets `./` ([`path::disambiguation`]).
     pub fn path_with(&mut self, write: impl FnOnce(&mut String)) {
         let start = self.text.len();
-        write(&mut self.text);
-        let prefix = path::disambiguation(
-            &self.text[start..],
-            self.parts.scheme.is_some(),
-            self.parts.authority.is_some(),
-        );
+        write(self.text);
+        let prefix = path::disambiguation(&self.text[start..], self.scheme, self.authority);
         self.text.insert_str(start, prefix);
-        self.parts.path = start..self.text.len();
+        self.bounds.path(start - self.start..self.at());
     }
 
     /// `if defined(query) then append "?" to result; append query to
@@ -161,9 +141,8 @@ impl Recomposition {
     /// Writes `"?"` and the query with `write`.
     pub fn query_with(&mut self, write: impl FnOnce(&mut String)) {
         self.text.push('?');
-        let start = self.text.len();
-        write(&mut self.text);
-        self.parts.query = Some(start..self.text.len());
+        write(self.text);
+        self.bounds.query(self.at());
     }
 
     /// `if defined(fragment) then append "#" to result; append fragment to
@@ -177,21 +156,33 @@ impl Recomposition {
     /// Writes `"#"` and the fragment with `write`.
     pub fn fragment_with(&mut self, write: impl FnOnce(&mut String)) {
         self.text.push('#');
-        let start = self.text.len();
-        write(&mut self.text);
-        self.parts.fragment = Some(start..self.text.len());
+        self.bounds.fragment(self.at());
+        write(self.text);
     }
 
-    /// `return result;`: the URI reference, its text shared with its
-    /// authority and host.
-    pub fn finish(self) -> Uri {
-        let uri = Uri::from_parts(Arc::from(self.text), self.parts);
-        debug_assert_eq!(uri.check_invariants(), Ok(()), "{uri:?}");
-        uri
+    /// `return result;`: the bounds of what was written, from its start.
+    pub fn bounds(self) -> Bounds {
+        self.bounds.finish()
     }
 }
 
-/// The components of a URI reference, each valid for its place (as a parse
+/// Recomposes into a new text of `capacity` bytes (a bound on the
+/// result's length, so that it is allocated once) with `write`, and makes
+/// the reference.
+pub(crate) fn recompose<X: Spec>(
+    capacity: usize,
+    write: impl FnOnce(&mut Recomposition<'_>),
+) -> Reference<X, String> {
+    let mut text = String::with_capacity(capacity);
+    let mut t = Recomposition::into(&mut text);
+    write(&mut t);
+    let bounds = t.bounds();
+    let reference = Reference::from_bounds(text, bounds);
+    debug_assert_eq!(reference.check_invariants(), Ok(()), "{reference:?}");
+    reference
+}
+
+/// The components of a reference, each valid for its place (as a parse
 /// gave it, or as the builder checked it against its rule), to be written
 /// as one text by [`write`](Self::write).
 pub(crate) struct Components<'a> {
@@ -206,22 +197,19 @@ pub(crate) struct Components<'a> {
 pub(crate) struct AuthorityText<'a> {
     pub userinfo: Option<&'a str>,
     pub host: &'a str,
-    /// The host's type, its bounds from the start of `host`.
-    pub typed: HostParts,
+    /// The host's kind, when known.
+    pub kind: Option<HostKind>,
     pub port: Option<&'a str>,
     pub port_value: Option<u16>,
 }
 
 impl<'a> AuthorityText<'a> {
     /// The subcomponents of a parsed authority.
-    pub fn of(authority: &'a Authority) -> AuthorityText<'a> {
+    pub fn of(authority: &Authority<'a>) -> AuthorityText<'a> {
         AuthorityText {
             userinfo: authority.userinfo(),
             host: authority.host_str(),
-            typed: authority
-                .parts()
-                .host
-                .moved(authority.bounds().host_start, 0),
+            kind: Some(authority.bounds().host_kind()),
             port: authority.port_str(),
             port_value: authority.port(),
         }
@@ -229,31 +217,36 @@ impl<'a> AuthorityText<'a> {
 }
 
 impl<'a> Components<'a> {
-    /// The components of `uri`, as written.
-    pub fn of(uri: &'a Uri) -> Components<'a> {
+    /// The components of `reference`, as written.
+    pub fn of<X: Spec, S: Storage>(reference: &'a Reference<X, S>) -> Components<'a> {
         Components {
-            scheme: uri.scheme(),
-            authority: uri.authority().map(AuthorityText::of),
-            path: uri.path(),
-            query: uri.query(),
-            fragment: uri.fragment(),
+            scheme: reference.scheme(),
+            authority: reference.authority().as_ref().map(AuthorityText::of),
+            path: reference.path(),
+            query: reference.query(),
+            fragment: reference.fragment(),
         }
     }
 
-    /// Section 5.3, into one buffer sized up front, the bounds recorded as
-    /// the text is written; nothing is parsed again. The path is adjusted as
-    /// [`Recomposition::path_with`] says, so that the result is always a
-    /// valid URI reference.
-    pub fn write(&self) -> Uri {
-        let capacity = self.scheme.map_or(0, |s| s.len() + 1)
+    /// The most bytes [`write`](Self::write) writes.
+    pub fn capacity(&self) -> usize {
+        self.scheme.map_or(0, |s| s.len() + 1)
             + self.authority.as_ref().map_or(0, |a| {
-                a.userinfo.map_or(0, |u| u.len() + 1) + a.host.len() + a.port.map_or(0, |p| p.len() + 1) + 2
+                a.userinfo.map_or(0, |u| u.len() + 1)
+                    + a.host.len()
+                    + a.port.map_or(0, |p| p.len() + 1)
+                    + 2
             })
             + self.path.len()
             + 2 // "/." or "./"
             + self.query.map_or(0, |q| q.len() + 1)
-            + self.fragment.map_or(0, |f| f.len() + 1);
-        let mut t = Recomposition::with_capacity(capacity);
+            + self.fragment.map_or(0, |f| f.len() + 1)
+    }
+
+    /// Section 5.3, the bounds recorded as the text is written; nothing is
+    /// parsed again. The path is adjusted as [`Recomposition::path_with`]
+    /// says, so that the result is always a valid reference.
+    pub fn write_into(&self, t: &mut Recomposition<'_>) {
         if let Some(scheme) = self.scheme {
             t.scheme(scheme);
         }
@@ -262,17 +255,17 @@ impl<'a> Components<'a> {
             if let Some(userinfo) = authority.userinfo {
                 t.userinfo_with(|text| text.push_str(userinfo));
             }
-            t.host_with(
-                |text| text.push_str(authority.host),
-                Some(authority.typed.clone()),
-            );
+            t.host_with(|text| text.push_str(authority.host), authority.kind);
             t.port(authority.port, authority.port_value);
-            t.end_authority();
         }
         t.path(self.path);
         t.query(self.query);
         t.fragment(self.fragment);
-        t.finish()
+    }
+
+    /// [`write_into`](Self::write_into) a new text, sized up front.
+    pub fn write<X: Spec>(&self) -> Reference<X, String> {
+        recompose(self.capacity(), |t| self.write_into(t))
     }
 }
 
@@ -287,37 +280,36 @@ pub(crate) enum Part {
     Fragment,
 }
 
-/// `uri` written again with the text of each component (scheme, userinfo,
-/// host, path, query and fragment) through `write(out, part, text)`, and
-/// the rest (which components are defined, the port) as it is: the
-/// mappings between IRIs and URIs (RFC 3987 sections 3.1 and 3.2), which
-/// change characters within components and never the structure. What
-/// `write` appends must be valid where it stands; `capacity` is the length
-/// of the result, or a bound on it.
-pub(crate) fn map_components(
-    uri: &Uri,
+/// `reference` written again with the text of each component (scheme,
+/// userinfo, host, path, query and fragment) through `write(out, part,
+/// text)`, and the rest (which components are defined, the port) as it
+/// is: the mappings between IRIs and URIs (RFC 3987 sections 3.1 and 3.2),
+/// which change characters within components and never the structure.
+/// What `write` appends must be valid where it stands; `capacity` is the
+/// length of the result, or a bound on it.
+pub(crate) fn map_components<X: Spec, S: Storage, Y: Spec>(
+    reference: &Reference<X, S>,
     capacity: usize,
     write: impl Fn(&mut String, Part, &str),
-) -> Uri {
-    let mut t = Recomposition::with_capacity(capacity);
-    if let Some(scheme) = uri.scheme() {
-        t.scheme_with(|text| write(text, Part::Scheme, scheme));
-    }
-    if let Some(authority) = uri.authority() {
-        t.begin_authority();
-        if let Some(userinfo) = authority.userinfo() {
-            t.userinfo_with(|text| write(text, Part::Userinfo, userinfo));
+) -> Reference<Y, String> {
+    recompose(capacity, |t| {
+        if let Some(scheme) = reference.scheme() {
+            t.scheme_with(|text| write(text, Part::Scheme, scheme));
         }
-        t.host_with(|text| write(text, Part::Host, authority.host_str()), None);
-        t.port(authority.port_str(), authority.port());
-        t.end_authority();
-    }
-    t.path_with(|text| write(text, Part::Path, uri.path()));
-    if let Some(query) = uri.query() {
-        t.query_with(|text| write(text, Part::Query, query));
-    }
-    if let Some(fragment) = uri.fragment() {
-        t.fragment_with(|text| write(text, Part::Fragment, fragment));
-    }
-    t.finish()
+        if let Some(authority) = reference.authority() {
+            t.begin_authority();
+            if let Some(userinfo) = authority.userinfo() {
+                t.userinfo_with(|text| write(text, Part::Userinfo, userinfo));
+            }
+            t.host_with(|text| write(text, Part::Host, authority.host_str()), None);
+            t.port(authority.port_str(), authority.port());
+        }
+        t.path_with(|text| write(text, Part::Path, reference.path()));
+        if let Some(query) = reference.query() {
+            t.query_with(|text| write(text, Part::Query, query));
+        }
+        if let Some(fragment) = reference.fragment() {
+            t.fragment_with(|text| write(text, Part::Fragment, fragment));
+        }
+    })
 }

@@ -3,10 +3,11 @@
 use core::fmt;
 
 use crate::authority::{redact_password, Authority};
-use crate::uri::Uri;
+use crate::reference::{Reference, Storage};
+use crate::spec::Spec;
 
 /// A URI reference or authority shown with the password of its userinfo
-/// replaced by `***`: what [`Uri::redacted`] and [`Authority::redacted`]
+/// replaced by `***`: what [`Reference::redacted`] and [`Authority::redacted`]
 /// return, for logs and messages.
 ///
 /// The password is whatever follows the first `:` of the userinfo (RFC
@@ -53,7 +54,7 @@ impl fmt::Debug for Redacted<'_> {
     }
 }
 
-impl Uri {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// The URI reference with the password in its userinfo replaced by
     /// `***`, for showing where the URI itself would leak it (logs, error
     /// messages). See [`Redacted`].
@@ -72,15 +73,12 @@ impl Uri {
     pub fn redacted(&self) -> Redacted<'_> {
         Redacted {
             text: self.as_str(),
-            userinfo: self
-                .authority()
-                .and_then(|a| a.bounds().userinfo())
-                .map(|u| (u.start, u.end)),
+            userinfo: self.bounds().userinfo().map(|u| (u.start, u.end)),
         }
     }
 }
 
-impl Authority {
+impl<'a> Authority<'a> {
     /// The authority with the password in its userinfo replaced by `***`.
     /// See [`Redacted`].
     ///
@@ -93,8 +91,8 @@ impl Authority {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn redacted(&self) -> Redacted<'_> {
-        let start = self.bounds().start;
+    pub fn redacted(&self) -> Redacted<'a> {
+        let start = self.bounds().authority().map_or(0, |a| a.start);
         Redacted {
             text: self.as_str(),
             userinfo: self

@@ -6,9 +6,10 @@ use alloc::vec::Vec;
 use crate::authority::Authority;
 use crate::path::{self, first_segment_has_colon, has_dot_segments, remove_dot_segments};
 use crate::recompose::{AuthorityText, Components};
-use crate::uri::Uri;
+use crate::reference::{Reference, Storage};
+use crate::spec::Spec;
 
-impl Uri {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// A reference, as short as this crate can make it, that resolves
     /// against this base to `target` exactly:
     /// `base.resolve(&base.make_relative(&target)?) == target`, as text.
@@ -58,12 +59,18 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn make_relative(&self, target: &Uri) -> Option<Uri> {
+    pub fn make_relative<T: Storage>(
+        &self,
+        target: &Reference<X, T>,
+    ) -> Option<Reference<X, String>> {
         let base = self;
         base.scheme()?;
         target.scheme()?;
         let (query, fragment) = (target.query(), target.fragment());
-        let reference = |authority: Option<&Authority>, path: &str, query: Option<&str>| -> Uri {
+        let reference = |authority: Option<&Authority<'_>>,
+                         path: &str,
+                         query: Option<&str>|
+         -> Reference<X, String> {
             Components {
                 scheme: None,
                 authority: authority.map(AuthorityText::of),
@@ -77,7 +84,7 @@ impl Uri {
         let mut candidates = Vec::new();
         let same_scheme = base.scheme() == target.scheme();
         let same_authority =
-            base.authority().map(Authority::as_str) == target.authority().map(Authority::as_str);
+            base.authority().map(|a| a.as_str()) == target.authority().map(|a| a.as_str());
         if same_scheme && same_authority {
             // An empty path keeps the base's path, and its query unless the
             // reference has one.
@@ -98,9 +105,9 @@ impl Uri {
             }
         }
         if same_scheme && target.authority().is_some() {
-            candidates.push(reference(target.authority(), target.path(), query));
+            candidates.push(reference(target.authority().as_ref(), target.path(), query));
         }
-        candidates.push(target.clone());
+        candidates.push(target.to_owned());
         // Stable: among references of one length, the order above.
         candidates.sort_by_key(|r| r.as_str().len());
         candidates
@@ -112,7 +119,7 @@ impl Uri {
 /// Relative paths (path-noscheme references) from the base's directory to
 /// `target`: the rest of `target` under the directory, and from each
 /// directory above it the `..` segments and the rest.
-fn relative_paths(base: &Uri, target: &str) -> Vec<String> {
+fn relative_paths<X: Spec, S: Storage>(base: &Reference<X, S>, target: &str) -> Vec<String> {
     // What `merge` keeps of the base's path: all but its last segment.
     let directory = path::directory(base);
     // The directory ends with "/", so the dot segments in it are removed

@@ -1,9 +1,13 @@
 //! Reference resolution (RFC 3986 section 5.2): transforming a reference
 //! into its target URI against a base URI.
 
+use alloc::string::String;
+
+use crate::authority::Authority;
 use crate::path::{self, remove_dot_segments_into, Joined};
-use crate::recompose::Recomposition;
-use crate::uri::Uri;
+use crate::recompose::{recompose, Recomposition};
+use crate::reference::{Absolute, Reference, Storage};
+use crate::spec::Spec;
 
 /// Why a reference could not be resolved.
 ///
@@ -31,7 +35,7 @@ pub enum ResolveError {
     RelativeBase,
 }
 
-impl Uri {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Resolves `reference` against this base URI: the strict algorithm of
     /// RFC 3986 section 5.2.2, then recomposition (section 5.3).
     ///
@@ -72,8 +76,12 @@ impl Uri {
     /// assert_eq!(base.resolve(&Uri::parse(".//g")?)?, "f:/.//g");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn resolve(&self, reference: &Uri) -> Result<Uri, ResolveError> {
-        transform_references(self, reference, true)
+    pub fn resolve<T: Storage>(
+        &self,
+        reference: &Reference<X, T>,
+    ) -> Result<Reference<X, String>, ResolveError> {
+        let target = transform_references(self, reference, true)?;
+        Ok(recompose(target.capacity(), |t| target.write(t)))
     }
 
     /// Resolves `reference` against this base URI as
@@ -95,8 +103,90 @@ impl Uri {
     /// assert_eq!(base.resolve(&Uri::parse("http:g")?)?, "http:g");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn resolve_non_strict(&self, reference: &Uri) -> Result<Uri, ResolveError> {
-        transform_references(self, reference, false)
+    pub fn resolve_non_strict<T: Storage>(
+        &self,
+        reference: &Reference<X, T>,
+    ) -> Result<Reference<X, String>, ResolveError> {
+        let target = transform_references(self, reference, false)?;
+        Ok(recompose(target.capacity(), |t| target.write(t)))
+    }
+
+    /// Resolves `reference` against this base URI as
+    /// [`resolve`](Self::resolve) does, and appends the target's text to
+    /// `target`: a caller that resolves many references can keep one
+    /// buffer, and allocate nothing once it is large enough.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::RelativeBase`] when `self` has no scheme; nothing is
+    /// appended then.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut buffer = String::new();
+    /// for reference in ["g", "../g", "?y"] {
+    ///     buffer.clear();
+    ///     base.resolve_into(&Uri::parse(reference)?, &mut buffer)?;
+    ///     assert_eq!(Uri::parse(buffer.as_str())?, base.resolve(&Uri::parse(reference)?)?);
+    /// }
+    /// assert_eq!(buffer, "http://a/b/c/d;p?y");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn resolve_into<T: Storage>(
+        &self,
+        reference: &Reference<X, T>,
+        target: &mut String,
+    ) -> Result<(), ResolveError> {
+        let t_ = transform_references(self, reference, true)?;
+        target.reserve(t_.capacity());
+        let mut t = Recomposition::into(target);
+        t_.write(&mut t);
+        Ok(())
+    }
+}
+
+impl<X: Spec, S: Storage> Absolute<X, S> {
+    /// [`Reference::resolve`], which against an absolute base gives an
+    /// absolute target.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: the base has a scheme. The type is
+    /// [`Reference::resolve`]'s.
+    ///
+    /// ```
+    /// use rfc3986::{AbsoluteUri, Uri};
+    ///
+    /// let base = AbsoluteUri::parse("http://a/b/c/d;p?q")?;
+    /// let target: AbsoluteUri = base.resolve(&Uri::parse("../g")?)?;
+    /// assert_eq!(target.scheme(), "http");
+    /// assert_eq!(target, "http://a/b/g");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn resolve<T: Storage>(
+        &self,
+        reference: &Reference<X, T>,
+    ) -> Result<Absolute<X, String>, ResolveError> {
+        self.as_reference()
+            .resolve(reference)
+            .map(Absolute::new_unchecked)
+    }
+
+    /// [`Reference::resolve_non_strict`], which against an absolute base
+    /// gives an absolute target.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: the base has a scheme.
+    pub fn resolve_non_strict<T: Storage>(
+        &self,
+        reference: &Reference<X, T>,
+    ) -> Result<Absolute<X, String>, ResolveError> {
+        self.as_reference()
+            .resolve_non_strict(reference)
+            .map(Absolute::new_unchecked)
     }
 }
 
@@ -104,7 +194,11 @@ impl Uri {
 /// its own: it is a description ([`TargetPath`]) that recomposition writes
 /// straight into the target's text.
 #[allow(clippy::collapsible_else_if)] // The RFC's nesting, kept.
-fn transform_references(base: &Uri, r: &Uri, strict: bool) -> Result<Uri, ResolveError> {
+fn transform_references<'a, X: Spec, S: Storage, T: Storage>(
+    base: &'a Reference<X, S>,
+    r: &'a Reference<X, T>,
+    strict: bool,
+) -> Result<Target<'a>, ResolveError> {
     use TargetPath::{AsIs, RemoveDotSegments};
 
     // Section 5.2.1: "only the scheme component is required to be present
@@ -158,28 +252,52 @@ fn transform_references(base: &Uri, r: &Uri, strict: bool) -> Result<Uri, Resolv
     }
     let t_fragment = r.fragment();
 
-    // Section 5.3, into one buffer that the target cannot outgrow.
-    let capacity = t_scheme.len()
-        + 1
-        + t_authority.map_or(0, |a| a.as_str().len() + 2)
-        + t_path.max_len()
-        + 2 // "/." (see `Recomposition::path_with`)
-        + t_query.map_or(0, |q| q.len() + 1)
-        + t_fragment.map_or(0, |f| f.len() + 1);
-    let mut t = Recomposition::with_capacity(capacity);
-    t.scheme(t_scheme);
-    if let Some(authority) = t_authority {
-        t.authority(authority);
+    Ok(Target {
+        scheme: t_scheme,
+        authority: t_authority,
+        path: t_path,
+        query: t_query,
+        fragment: t_fragment,
+    })
+}
+
+/// The target's components, from [`transform_references`].
+struct Target<'a> {
+    scheme: &'a str,
+    authority: Option<Authority<'a>>,
+    path: TargetPath<'a>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+impl Target<'_> {
+    /// A bound on the length of the target's text.
+    fn capacity(&self) -> usize {
+        self.scheme.len()
+            + 1
+            + self.authority.map_or(0, |a| a.as_str().len() + 2)
+            + self.path.max_len()
+            + 2 // "/." (see `Recomposition::path_with`)
+            + self.query.map_or(0, |q| q.len() + 1)
+            + self.fragment.map_or(0, |f| f.len() + 1)
     }
-    t.path_with(|text| match t_path {
-        AsIs(path) => text.push_str(path),
-        RemoveDotSegments(path) => {
-            remove_dot_segments_into(text, path, |text, segment| text.push_str(segment));
+
+    /// Section 5.3.
+    fn write(&self, t: &mut Recomposition<'_>) {
+        use TargetPath::{AsIs, RemoveDotSegments};
+        t.scheme(self.scheme);
+        if let Some(authority) = &self.authority {
+            t.authority(authority);
         }
-    });
-    t.query(t_query);
-    t.fragment(t_fragment);
-    Ok(t.finish())
+        t.path_with(|text| match &self.path {
+            AsIs(path) => text.push_str(path),
+            RemoveDotSegments(path) => {
+                remove_dot_segments_into(text, *path, |text, segment| text.push_str(segment));
+            }
+        });
+        t.query(self.query);
+        t.fragment(self.fragment);
+    }
 }
 
 /// `T.path`, as the algorithm of section 5.2.2 defines it.
@@ -214,6 +332,6 @@ impl TargetPath<'_> {
 ///
 /// Both are the base's [`directory`](crate::path::directory) and the
 /// reference's path.
-fn merge<'a>(base: &'a Uri, r_path: &'a str) -> Joined<'a> {
+fn merge<'a, X: Spec, S: Storage>(base: &'a Reference<X, S>, r_path: &'a str) -> Joined<'a> {
     Joined::under(path::directory(base), r_path)
 }

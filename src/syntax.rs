@@ -4,16 +4,16 @@
 //! error diagnosis, the builder's checks and encodings, and the
 //! percent-encodings that normalization decodes. Everything else (the
 //! lowering, resolution, recomposition, `make_relative`) does not depend on
-//! it: an IRI is held as a [`Uri`](crate::Uri) whose text may hold
-//! characters above ASCII.
+//! it. Each [`Spec`](crate::spec::Spec) gives its grammar's value.
 
+use crate::bounds::Bounds;
 use crate::chars::{self, CharClass};
 use crate::compiled;
 use crate::diagnose::Expected;
 use crate::error::ParseError;
 use crate::grammar::{RfcRule, Rule, UriRule};
-use crate::iri::{self, Iri, IriRule};
-use crate::uri::Uri;
+use crate::iri::{self, IriRule};
+use crate::spec::{sealed::Sealed, Rfc3986, Rfc3987};
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.
@@ -21,7 +21,7 @@ pub(crate) struct Syntax {
     /// The name of its builder, for `Debug`.
     pub builder: &'static str,
     /// Parses a whole reference with the grammar.
-    pub parse: fn(&str) -> Result<Uri, ParseError>,
+    pub parse: fn(&str) -> Result<Bounds, ParseError>,
     /// Every character that may stand somewhere in a reference, unencoded
     /// or as the `%` of a `pct-encoded`: any other is
     /// [`ErrorKind::InvalidCharacter`](crate::ErrorKind::InvalidCharacter)
@@ -55,7 +55,7 @@ pub(crate) struct Syntax {
 /// RFC 3986: `uri.pest`.
 pub(crate) static URI: Syntax = Syntax {
     builder: "UriBuilder",
-    parse: Uri::parse,
+    parse: <Rfc3986 as Sealed>::parse,
     chars: chars::URI,
     expected: &Expected::URI,
     userinfo: chars::userinfo,
@@ -76,7 +76,7 @@ pub(crate) static URI: Syntax = Syntax {
 /// RFC 3987: `uri.pest` and `iri.pest`.
 pub(crate) static IRI: Syntax = Syntax {
     builder: "IriBuilder",
-    parse: |input| Iri::parse(input).map(Iri::into_uri),
+    parse: <Rfc3987 as Sealed>::parse,
     // `iquery` takes every character above ASCII that an IRI may hold
     // (`ucschar` and `iprivate`); the ASCII ones are the URI's.
     chars: iri::chars::iquery.with(&chars::URI),

@@ -41,10 +41,53 @@ pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(Rule::uri_reference_input, input)?;
     compare_uri(Rule::uri_input, input)?;
     crate::iri::compare_iri(IriRule::iri_reference_input, input)?;
+    compare_capture(input)?;
     schemes::http::compare(input)?;
     schemes::mailto::compare(input)?;
     schemes::urn::compare(input)?;
     schemes::file::compare(input)
+}
+
+/// Compares what a parse makes of `input` through the capture variant of
+/// the compiled parsers (the lowering's slots, filled as the parser
+/// matches: what [`Uri::parse`](crate::Uri::parse) runs) with the lowering
+/// of the full pairs of the same parser: the same bounds, or the same
+/// error. From each entry the crate parses with: `uri_reference_input`,
+/// `uri_input`, `iri_reference_input` and `iri_input`.
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_capture(input: &str) -> Result<(), String> {
+    use crate::compiled::runtime::Parse;
+    use crate::compiled::uri;
+    use crate::iri::compiled as iri;
+    use crate::lower::{captured, lower, Slots};
+
+    macro_rules! compare {
+        ($grammar:ident, $entry:expr) => {{
+            let mut parse = Parse::with_sink(input, Slots::new(input));
+            let capture = $grammar::run_with($entry, &mut parse).map(|_| captured(&parse.pairs));
+            let full = $grammar::parse($entry, input).map(|tree| lower(input, tree.nodes()));
+            let same = match (&capture, &full) {
+                // Where the capture cannot tell, the parse lowers the full pairs.
+                (Some(None), Some(_)) | (None, None) => true,
+                (Some(Some(capture)), Some(full)) => capture == full,
+                _ => false,
+            };
+            if !same {
+                return Err(alloc::format!(
+                    "the capture and the full pairs differ for {input:?} from {:?}:\n  capture: {capture:?}\n  full pairs: {full:?}",
+                    $entry
+                ));
+            }
+        }};
+    }
+    compare!(uri, Rule::uri_reference_input);
+    compare!(uri, Rule::uri_input);
+    compare!(iri, IriRule::iri_reference_input);
+    compare!(iri, IriRule::iri_input);
+    Ok(())
 }
 
 /// Compares the errors the crate makes of `input` from the compiled
@@ -77,11 +120,21 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
         )?;
     }
     if uri::parse(Rule::uri_input, input).is_none() {
+        let entry = Rule::uri_reference_input;
         same_error(
             "absolute URI",
             input,
-            &diagnose::not_a_uri(&uri::PARSERS, input),
-            &diagnose::not_a_uri(&Derived::<UriParser>::PARSERS, input),
+            &diagnose::not_absolute(&uri::PARSERS, &syntax::URI, entry, input),
+            &diagnose::not_absolute(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+        )?;
+    }
+    if iri::parse(IriRule::iri_input, input).is_none() {
+        let entry = IriRule::iri_reference_input;
+        same_error(
+            "absolute IRI",
+            input,
+            &diagnose::not_absolute(&iri::PARSERS, &syntax::IRI, entry, input),
+            &diagnose::not_absolute(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
         )?;
     }
     if iri::parse(IriRule::iri_reference_input, input).is_none() {
@@ -185,13 +238,34 @@ pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn not_a_uri(input: &str) -> ParseError {
-    let error = diagnose::not_a_uri(&crate::compiled::uri::PARSERS, input);
+    let entry = Rule::uri_reference_input;
+    let error = diagnose::not_absolute(&crate::compiled::uri::PARSERS, &syntax::URI, entry, input);
     #[cfg(feature = "verify-compiled")]
     if let Err(difference) = same_error(
         "absolute URI",
         input,
         &error,
-        &diagnose::not_a_uri(&Derived::<UriParser>::PARSERS, input),
+        &diagnose::not_absolute(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+    ) {
+        panic!("{difference}");
+    }
+    error
+}
+
+/// [`not_a_uri`] for an absolute IRI.
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two differ.
+pub(crate) fn not_an_iri(input: &str) -> ParseError {
+    let entry = IriRule::iri_reference_input;
+    let error = diagnose::not_absolute(&crate::iri::compiled::PARSERS, &syntax::IRI, entry, input);
+    #[cfg(feature = "verify-compiled")]
+    if let Err(difference) = same_error(
+        "absolute IRI",
+        input,
+        &error,
+        &diagnose::not_absolute(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
     ) {
         panic!("{difference}");
     }

@@ -293,7 +293,7 @@ fn debug_hides_the_password() {
 
 #[test]
 fn setters_change_one_component() {
-    let mut uri = Uri::parse("http://user@example.com:8080/a/b?q#f").unwrap();
+    let mut uri: Uri = "http://user@example.com:8080/a/b?q#f".parse().unwrap();
     uri.set_scheme(Some("https")).unwrap();
     assert_eq!(uri, "https://user@example.com:8080/a/b?q#f");
     uri.set_userinfo(None).unwrap();
@@ -319,18 +319,18 @@ fn setters_change_one_component() {
 
 #[test]
 fn setters_keep_the_disambiguation_rules() {
-    let mut uri = Uri::parse("http://h//a/b").unwrap();
+    let mut uri: Uri = "http://h//a/b".parse().unwrap();
     uri.set_host(None).unwrap();
     assert_eq!(uri, "http:/.//a/b");
     uri.set_scheme(None).unwrap();
     assert_eq!(uri, "/.//a/b");
 
-    let mut uri = Uri::parse("urn:example:animal").unwrap();
+    let mut uri: Uri = "urn:example:animal".parse().unwrap();
     uri.set_scheme(None).unwrap();
     assert_eq!(uri, "./example:animal");
     assert_eq!(uri.path(), "./example:animal");
 
-    let mut uri = Uri::parse("mailto:a@example.com").unwrap();
+    let mut uri: Uri = "mailto:a@example.com".parse().unwrap();
     assert_eq!(
         uri.set_host(Some("h")),
         Err(BuildError::RootlessPathWithAuthority)
@@ -341,7 +341,7 @@ fn setters_keep_the_disambiguation_rules() {
 #[test]
 fn a_failed_set_leaves_the_uri_unchanged() {
     let original = "http://user@example.com:8080/a?q#f";
-    let mut uri = Uri::parse(original).unwrap();
+    let mut uri = Uri::parse(original).unwrap().into_owned();
     for host in [
         "evil.com/x",
         "evil.com@good.com",
@@ -370,7 +370,7 @@ fn a_failed_set_leaves_the_uri_unchanged() {
     assert!(uri.set_scheme(Some("")).is_err());
     assert_eq!(uri, original);
 
-    let mut no_host = Uri::parse("/a").unwrap();
+    let mut no_host: Uri = "/a".parse().unwrap();
     assert_eq!(no_host.set_port(Some(1)), Err(BuildError::PortWithoutHost));
     assert_eq!(
         no_host.set_userinfo(Some("u")),

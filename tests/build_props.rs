@@ -95,7 +95,7 @@ fn uri_reference() -> impl Strategy<Value = String> {
 }
 
 /// A builder given each component of `uri` as its text.
-fn from_components(uri: &Uri) -> UriBuilder {
+fn from_components<S: rfc3986::Storage>(uri: &Uri<S>) -> UriBuilder {
     let mut builder = Uri::builder().path(uri.path());
     if let Some(scheme) = uri.scheme() {
         builder = builder.scheme(scheme);

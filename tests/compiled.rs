@@ -11,11 +11,16 @@
 //! them), damaged and not, and their components, from every rule of
 //! `uri.pest` + `iri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
 //! with the `verify-compiled` feature every string the test suite parses.
+//!
+//! On each of these inputs (`compare_all` includes it), the capture
+//! variant that `Uri::parse` and `Iri::parse` run, which fills the
+//! lowering's slots as it matches, gives what the lowering makes of the
+//! full pairs: the same bounds, or the same error.
 
 use crate::support;
 
 use proptest::strategy::{Strategy, ValueTree};
-use rfc3986::__private::{compare_all, compare_errors, compare_iri, compare_uri};
+use rfc3986::__private::{compare_all, compare_capture, compare_errors, compare_iri, compare_uri};
 use rfc3986::schemes::http::HttpUri;
 use rfc3986::{Iri, IriRule, Rule, Uri};
 use support::generate::{mutate, uri_ish, uri_reference};
@@ -83,7 +88,10 @@ fn same_errors_on_mutants_of_the_corpus() {
             }
         }
     }
-    compare_each(rejected.iter().map(String::as_str), compare_errors);
+    compare_each(rejected.iter().map(String::as_str), |input| {
+        compare_capture(input)?;
+        compare_errors(input)
+    });
 }
 
 /// References from the property generator, strings over the URI alphabet,
@@ -235,8 +243,9 @@ fn same_pairs_on_iris_from_every_rule() {
         }
     }
     let rules = IriRule::all_rules();
-    assert_eq!(rules.len(), 41 + 27, "every rule of uri.pest and iri.pest");
+    assert_eq!(rules.len(), 41 + 28, "every rule of uri.pest and iri.pest");
     compare_each(inputs.iter().map(String::as_str), |input| {
+        compare_capture(input)?;
         rules.iter().try_for_each(|&rule| compare_iri(rule, input))
     });
 }

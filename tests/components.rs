@@ -14,7 +14,7 @@ fn parse(input: &str) -> Uri {
     assert_eq!(uri.to_string(), input, "round trip");
     assert_eq!(uri.as_str(), input);
     uri.check_invariants().unwrap();
-    uri
+    uri.to_owned()
 }
 
 /// One argument per column of the tables below.
@@ -176,7 +176,7 @@ fn rfc_example_typed_values() {
     let ldap = parse("ldap://[2001:db8::7]/c=GB?objectClass?one");
     assert_eq!(
         ldap.host(),
-        Some(&Host::Ipv6("2001:db8::7".parse().unwrap()))
+        Some(Host::Ipv6("2001:db8::7".parse().unwrap()))
     );
     assert_eq!(ldap.port(), None);
     assert!(!ldap.has_port());
@@ -184,7 +184,7 @@ fn rfc_example_typed_values() {
     let telnet = parse("telnet://192.0.2.16:80/");
     assert_eq!(
         telnet.host(),
-        Some(&Host::Ipv4("192.0.2.16".parse().unwrap()))
+        Some(Host::Ipv4("192.0.2.16".parse().unwrap()))
     );
     assert_eq!(telnet.port(), Some(80));
     assert!(telnet.has_port());

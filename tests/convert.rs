@@ -8,7 +8,7 @@ mod http_uri {
     use rstest::rstest;
 
     fn parse(input: &str) -> Uri {
-        Uri::parse(input).unwrap()
+        Uri::parse(input).unwrap().to_owned()
     }
 
     /// The forms of a request target: the same text both ways, but an
@@ -99,7 +99,7 @@ mod url_url {
     use rstest::rstest;
 
     fn parse(input: &str) -> AbsoluteUri {
-        AbsoluteUri::parse(input).unwrap()
+        AbsoluteUri::parse(input).unwrap().to_owned()
     }
 
     /// What the URL Standard changes, as the conversion documents it.

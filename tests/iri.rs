@@ -11,11 +11,15 @@ use rstest::rstest;
 use support::iri::{in_ranges, IPRIVATE_RANGES as IPRIVATE, UCSCHAR_RANGES as UCSCHAR};
 
 fn iri(text: &str) -> Iri {
-    Iri::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+    Iri::parse(text)
+        .unwrap_or_else(|e| panic!("{text:?}: {e}"))
+        .to_owned()
 }
 
 fn uri(text: &str) -> Uri {
-    Uri::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+    Uri::parse(text)
+        .unwrap_or_else(|e| panic!("{text:?}: {e}"))
+        .to_owned()
 }
 
 /// Section 3.1, "Mapping of IRIs to URIs": every example of the section
@@ -44,7 +48,10 @@ fn section_3_1_iri_to_uri(#[case] input: &str, #[case] expected: &str) {
     // "The mapping is also an identity transformation for URIs and is
     // idempotent."
     assert_eq!(iri(expected).to_uri().as_str(), expected);
-    assert_eq!(Uri::parse(expected).as_ref(), Ok(&mapped));
+    assert_eq!(
+        Uri::parse(expected).map(|r| r.to_owned()).as_ref(),
+        Ok(&mapped)
+    );
 }
 
 /// Section 3.1's `ToASCII` example: "http://r&#xE9;sum&#xE9;.example.org"
@@ -119,7 +126,10 @@ fn sections_3_2_and_6_4_uri_to_iri(#[case] input: &str, #[case] expected: &str) 
     let converted = uri(input).to_iri();
     assert_eq!(converted.as_str(), expected);
     assert_eq!(converted.check_invariants(), Ok(()));
-    assert_eq!(Iri::parse(expected).as_ref(), Ok(&converted));
+    assert_eq!(
+        Iri::parse(expected).map(|r| r.to_owned()).as_ref(),
+        Ok(&converted)
+    );
     // "will always result in an IRI that maps back to the URI used as an
     // input for the conversion (except for potential case differences in
     // percent-encoding ...)".
@@ -176,13 +186,16 @@ fn section_3_2_steps(#[case] input: &str, #[case] expected: &str) {
     let converted = uri(input).to_iri();
     assert_eq!(converted.as_str(), expected);
     assert_eq!(converted.check_invariants(), Ok(()));
-    assert_eq!(Iri::parse(expected).as_ref(), Ok(&converted));
+    assert_eq!(
+        Iri::parse(expected).map(|r| r.to_owned()).as_ref(),
+        Ok(&converted)
+    );
 }
 
 #[test]
 fn to_iri_types_the_host_as_the_grammar_does() {
     let converted = uri("http://%31.2.3.4/").to_iri();
-    assert_eq!(converted.host(), Some(&Host::Ipv4([1, 2, 3, 4].into())));
+    assert_eq!(converted.host(), Some(Host::Ipv4([1, 2, 3, 4].into())));
     let converted = uri("http://%C3%A9/").to_iri();
     assert!(matches!(converted.host(), Some(Host::RegName(name)) if name == "\u{e9}"));
 }
@@ -244,7 +257,10 @@ fn section_5_3_normalization(#[case] input: &str, #[case] expected: &str) {
     assert_eq!(normal.as_str(), expected);
     assert_eq!(normal.check_invariants(), Ok(()));
     assert_eq!(normal.normalize(), normal);
-    assert_eq!(Iri::parse(expected).as_ref(), Ok(&normal));
+    assert_eq!(
+        Iri::parse(expected).map(|r| r.to_owned()).as_ref(),
+        Ok(&normal)
+    );
 }
 
 #[test]

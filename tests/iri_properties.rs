@@ -46,7 +46,7 @@ proptest! {
         prop_assert_eq!(parsed.host_str(), authority.map(|a| a.host.as_str()));
         prop_assert_eq!(parsed.port_str(), authority.and_then(|a| a.port.as_deref()));
         if let Some(ExpectedHost::RegName(name)) = authority.map(|a| &a.kind) {
-            prop_assert!(matches!(parsed.host(), Some(rfc3986::Host::RegName(n)) if n.as_str() == name.as_str()));
+            prop_assert!(matches!(parsed.host(), Some(rfc3986::Host::RegName(n)) if n == name.as_str()));
         }
         prop_assert_eq!(compare_iri(IriRule::iri_reference_input, input), Ok(()));
     }
@@ -62,6 +62,7 @@ proptest! {
         prop_assert!(mapped.as_str().is_ascii());
         prop_assert_eq!(mapped.check_invariants(), Ok(()));
         let reparsed = rfc3986::Uri::parse(mapped.as_str());
+        let reparsed = reparsed.map(|r| r.to_owned());
         prop_assert_eq!(reparsed.as_ref(), Ok(&mapped));
         prop_assert_eq!(Iri::parse(mapped.as_str()).unwrap().to_uri(), mapped.clone());
         if !parsed.as_str().contains('%') {
@@ -91,6 +92,7 @@ proptest! {
         prop_assert_eq!(normal.normalize(), normal.clone());
         prop_assert!(parsed.equivalent(&normal));
         let reparsed = Iri::parse(normal.as_str());
+        let reparsed = reparsed.map(|r| r.to_owned());
         prop_assert_eq!(reparsed.as_ref(), Ok(&normal));
     }
 
@@ -140,7 +142,7 @@ impl Components {
     }
 }
 
-fn ours(iri: &Iri) -> Components {
+fn ours<S: rfc3986::Storage>(iri: &Iri<S>) -> Components {
     Components::new(
         iri.scheme(),
         iri.authority().map(|a| a.as_str()),

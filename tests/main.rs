@@ -27,6 +27,7 @@ mod custom_scheme;
 mod differential;
 mod edit;
 mod errors;
+mod family;
 mod grammar;
 mod hostile;
 mod hosts;

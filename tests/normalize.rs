@@ -7,12 +7,14 @@ use rfc3986::{Host, Uri};
 use rstest::rstest;
 
 fn parse(input: &str) -> Uri {
-    Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"))
+    Uri::parse(input)
+        .unwrap_or_else(|e| panic!("{input:?}: {e}"))
+        .to_owned()
 }
 
 /// A `Uri` built without parsing must be the `Uri` a parse of its text
 /// gives.
-fn assert_reparses(uri: &Uri) {
+fn assert_reparses<S: rfc3986::Storage>(uri: &Uri<S>) {
     uri.check_invariants().unwrap();
     let again = parse(uri.as_str());
     assert_eq!(format!("{uri:?}"), format!("{again:?}"));
@@ -126,11 +128,6 @@ fn normalize(#[case] input: &str, #[case] expected: &str) {
     // Idempotent.
     let again = normal.normalize();
     assert_eq!(again.as_str(), expected);
-    assert_eq!(
-        again.as_str().as_ptr(),
-        normal.as_str().as_ptr(),
-        "fast path"
-    );
     assert!(parse(input).equivalent(&parse(expected)));
 }
 
@@ -160,10 +157,9 @@ fn normalize_syntax(#[case] input: &str, #[case] expected: &str) {
     let normal = parse(input).normalize_syntax();
     assert_eq!(normal.as_str(), expected);
     assert_reparses(&normal);
-    // Idempotent, with the fast path.
+    // Idempotent.
     let again = normal.normalize_syntax();
     assert_eq!(again.as_str(), expected);
-    assert_eq!(again.as_str().as_ptr(), normal.as_str().as_ptr());
     // The next rung goes on from there.
     assert_eq!(normal.normalize(), parse(input).normalize());
 }
@@ -176,14 +172,10 @@ fn the_ladder_has_two_rungs() {
     assert_eq!(uri.normalize(), "https://example.com/");
     // Already normal at the first rung, not at the second.
     let uri = parse("https://example.com");
-    let syntax = uri.normalize_syntax();
-    assert_eq!(syntax.as_str().as_ptr(), uri.as_str().as_ptr());
+    assert_eq!(uri.normalize_syntax(), uri);
     assert_eq!(uri.normalize(), "https://example.com/");
     let uri = parse("http://[2001:db8:0::1]/");
-    assert_eq!(
-        uri.normalize_syntax().as_str().as_ptr(),
-        uri.as_str().as_ptr()
-    );
+    assert_eq!(uri.normalize_syntax(), uri);
     assert_eq!(uri.normalize(), "http://[2001:db8::1]/");
 }
 
@@ -208,7 +200,7 @@ fn equivalent_compares_ipv6_hosts_by_address() {
 fn a_decoded_ipv4_address_is_typed() {
     let uri = parse("http://%31%32%37.0.0.%31/").normalize();
     assert_eq!(uri.as_str(), "http://127.0.0.1/");
-    assert_eq!(uri.host(), Some(&Host::Ipv4(Ipv4Addr::LOCALHOST)));
+    assert_eq!(uri.host(), Some(Host::Ipv4(Ipv4Addr::LOCALHOST)));
     // Not with a leading zero: then it stays a reg-name, as the grammar says.
     let uri = parse("http://%30%31.0.0.1/").normalize();
     assert_eq!(uri.as_str(), "http://01.0.0.1/");
@@ -232,7 +224,6 @@ fn already_normal(#[case] input: &str) {
     let uri = parse(input);
     let normal = uri.normalize();
     assert_eq!(normal, uri);
-    assert_eq!(normal.as_str().as_ptr(), uri.as_str().as_ptr());
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn an_encoded_component_is_valid_and_decodes_back() {
     assert_eq!(percent_decode_utf8(&uri.path()[1..]).unwrap(), text);
 
     // A segment holds no "/"; a query pair no "&", "=" or "+".
-    let mut uri = Uri::parse("s:/").unwrap();
+    let mut uri: Uri = "s:/".parse().unwrap();
     uri.set_path(&format!("/{}", encoded(Component::PathSegment)))
         .unwrap();
     assert_eq!(uri.path_segments().count(), 2);
@@ -158,7 +158,11 @@ fn an_encoded_component_is_valid_and_decodes_back() {
     // Nothing can be encoded into a scheme or a port.
     let scheme = percent_encode("http", Component::Scheme);
     assert_eq!(scheme, "%68%74%74%70");
-    assert!(Uri::parse("s:").unwrap().set_scheme(Some(&scheme)).is_err());
+    assert!(Uri::parse("s:")
+        .unwrap()
+        .to_owned()
+        .set_scheme(Some(&scheme))
+        .is_err());
 }
 
 #[test]

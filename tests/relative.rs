@@ -6,7 +6,9 @@ use rfc3986::{remove_dot_segments, Uri};
 use rstest::rstest;
 
 fn parse(input: &str) -> Uri {
-    Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"))
+    Uri::parse(input)
+        .unwrap_or_else(|e| panic!("{input:?}: {e}"))
+        .to_owned()
 }
 
 /// `base.make_relative(target)`, checked: a `Some` resolves back to the
@@ -173,11 +175,11 @@ fn pair_strategy() -> impl Strategy<Value = (Uri, Uri)> {
         any::<bool>(),
     )
         .prop_filter_map("valid URIs", |(base, target, reference, from_base)| {
-            let base = Uri::parse(&base).ok()?;
+            let base = Uri::parse(&base).ok()?.to_owned();
             let target = if from_base {
                 base.resolve(&Uri::parse(&reference).ok()?).ok()?
             } else {
-                Uri::parse(&target).ok()?
+                Uri::parse(&target).ok()?.to_owned()
             };
             Some((base, target))
         })

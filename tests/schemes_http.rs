@@ -88,7 +88,7 @@ fn valid(
 #[test]
 fn typed_host_and_fragment() {
     let uri = HttpUri::parse("http://192.0.2.16/a#frag").unwrap();
-    assert_eq!(*uri.host(), Host::Ipv4([192, 0, 2, 16].into()));
+    assert_eq!(uri.host(), Host::Ipv4([192, 0, 2, 16].into()));
     assert_eq!(uri.fragment(), Some("frag"));
     assert_eq!(uri.authority().as_str(), "192.0.2.16");
 }

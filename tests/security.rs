@@ -13,7 +13,7 @@ use rstest::rstest;
 fn parse(input: &str) -> Uri {
     let uri = Uri::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
     assert_eq!(uri.check_invariants(), Ok(()));
-    uri
+    uri.to_owned()
 }
 
 // --- Passwords (section 3.2.1) ---

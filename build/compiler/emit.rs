@@ -138,7 +138,7 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
-            Mode::Fast(_) => "p: &mut P<'_>",
+            Mode::Fast(_) => "p: &mut P<'_, K>",
             Mode::Diagnostic(_) => "p: &mut D<'_, '_>",
         };
         let mut f = String::new();
@@ -148,14 +148,15 @@ impl<'a> Emitter<'a> {
             let body = match mode {
                 Mode::Fast(Ctx::Quiet) => end,
                 _ if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
-                    format!("{BIND_INPUT}let at = p.pairs.open(Rule::EOI, pos);\n    p.pairs.finish(at, {end})")
+                    format!("{BIND_INPUT}let at = p.pairs.enter(Rule::EOI, pos);\n    p.pairs.leave(at, Rule::EOI, pos, {end})")
                 }
                 _ => format!("{BIND_INPUT}{end}"),
             };
             writeln!(
                 f,
-                "\n#[inline]\n#[allow(unused_variables)]\nfn {}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
-                fn_name(name, mode)
+                "\n#[inline]\n#[allow(unused_variables)]\nfn {}{}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
+                fn_name(name, mode),
+                generics(mode)
             )
             .ok();
             return Ok(f);
@@ -175,15 +176,16 @@ impl<'a> Emitter<'a> {
         let body = match mode {
             Mode::Fast(Ctx::Quiet) => body,
             _ if records(ctx_of(mode), ty) => format!(
-                "{BIND_INPUT}let at = p.pairs.open(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.finish(at, end)"
+                "{BIND_INPUT}let at = p.pairs.enter(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.leave(at, Rule::{name}, pos, end)"
             ),
             _ => format!("{BIND_INPUT}{body}"),
         };
         writeln!(
             f,
-            "\n/// `{name}`, {}.\n{inline}\n#[allow(unused_variables)]\nfn {}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
+            "\n/// `{name}`, {}.\n{inline}\n#[allow(unused_variables)]\nfn {}{}({params}, pos: usize) -> Option<usize> {{\n    {body}\n}}",
             describe(mode),
-            fn_name(name, mode)
+            fn_name(name, mode),
+            generics(mode)
         )
         .ok();
         Ok(f)
@@ -333,13 +335,13 @@ impl<'a> Emitter<'a> {
             .any(|item| self.can_record(item, mode));
         let mut code = format!("{label}: {{\n");
         if undo {
-            code.push_str(" let mark = p.pairs.len();\n");
+            code.push_str(" let mark = p.pairs.mark();\n");
         }
         let mut recorded_before = false;
         for item in items {
             let item_code = self.expr(item, mode)?;
             let fail = if undo && recorded_before {
-                format!("{{ p.pairs.truncate(mark); break {label} None; }}")
+                format!("{{ p.pairs.restore(mark); break {label} None; }}")
             } else {
                 format!("break {label} None")
             };
@@ -593,6 +595,16 @@ fn starts_with_test(e: &Ir) -> bool {
         Ir::Seq(items) => items.first().is_some_and(starts_with_test),
         Ir::Choice(items) => items.iter().all(starts_with_test),
         _ => false,
+    }
+}
+
+/// The type parameters of a function in `mode`: the fast variant's
+/// recording functions are generic over what records (`rt::Sink`), so that
+/// one function serves the full pairs and the lowering's capture.
+fn generics(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Fast(Ctx::Quiet) | Mode::Diagnostic(_) => "",
+        Mode::Fast(_) => "<K: rt::Sink<Rule>>",
     }
 }
 

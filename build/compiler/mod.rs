@@ -231,7 +231,10 @@ pub const PAIRS: usize = {pairs};
 /// A parse tree of this grammar.
 pub type Tree<'i> = rt::Tree<'i, Rule, PAIRS>;
 
-type P<'i> = Tree<'i>;
+type P<'i, K> = rt::Parse<'i, K>;
+
+#[allow(unused_imports)]
+use rt::Sink as _;
 
 /// Matches a prefix of `input` from `rule`, as `pest::Parser::parse` does,
 /// and returns its pairs; `None` where pest returns an error.
@@ -251,6 +254,13 @@ pub fn tree(input: &str) -> Tree<'_> {{
 /// end of the match, or `None` where pest returns an error.
 #[inline(always)]
 pub fn run(rule: Rule, p: &mut Tree<'_>) -> Option<usize> {{
+    run_with(rule, p)
+}}
+
+/// [`run`] recording into any sink: the full pairs ([`Tree`]), or what a
+/// reader of the tree keeps of it.
+#[inline(always)]
+pub fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Option<usize> {{
     let end = match rule {{
 {arms}    }}?;
     p.set_end(end);

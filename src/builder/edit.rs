@@ -6,14 +6,14 @@
 use alloc::string::String;
 
 use super::setters::rewrite;
-use super::{BuildError, Component};
+use super::BuildError;
 use crate::path;
-use crate::percent::percent_encode;
+use crate::percent;
 use crate::query::{self, is_named, split_pair};
-use crate::syntax;
-use crate::uri::Uri;
+use crate::reference::{Owned, Reference};
+use crate::spec::Spec;
 
-impl Uri {
+impl<X: Spec, S: Owned> Reference<X, S> {
     /// Adds `segment`, decoded, at the end of the path: percent-encoded as
     /// a [`PathSegment`](crate::Component::PathSegment) (so a `/` in it is
     /// `%2F`), and, in a relative reference where it is the first segment,
@@ -37,13 +37,13 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("https://api.example/v1/?page=2")?;
+    /// let mut uri: Uri = "https://api.example/v1/?page=2".parse()?;
     /// uri.push_path_segment("users")?;
     /// uri.push_path_segment("a/b c")?;
     /// assert_eq!(uri.as_str(), "https://api.example/v1/users/a%2Fb%20c?page=2");
     ///
     /// // What was there stays as written.
-    /// let mut uri = Uri::parse("http://h/a/%2C/b")?;
+    /// let mut uri: Uri = "http://h/a/%2C/b".parse()?;
     /// uri.push_path_segment("")?;
     /// assert_eq!(uri.as_str(), "http://h/a/%2C/b/");
     ///
@@ -62,9 +62,10 @@ impl Uri {
         {
             new.push('/');
         }
-        path::push_segment(&mut new, &syntax::URI, segment, first && self.is_relative());
+        path::push_segment(&mut new, X::syntax(), segment, first && self.is_relative());
         if new != old {
-            *self = rewrite(self, |c| c.path = &new);
+            let rewritten = rewrite(self, |c| c.path = &new);
+            self.replace_with(rewritten);
         }
         Ok(())
     }
@@ -78,7 +79,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/a/%2C/b%20c?q")?;
+    /// let mut uri: Uri = "http://h/a/%2C/b%20c?q".parse()?;
     /// assert_eq!(uri.pop_path_segment().as_deref(), Some("b%20c"));
     /// assert_eq!(uri.as_str(), "http://h/a/%2C?q");
     /// assert_eq!(uri.pop_path_segment().as_deref(), Some("%2C"));
@@ -86,7 +87,7 @@ impl Uri {
     /// assert_eq!(uri.as_str(), "http://h/?q");
     /// assert_eq!(uri.pop_path_segment(), None);
     ///
-    /// let mut uri = Uri::parse("a/b/")?;
+    /// let mut uri: Uri = "a/b/".parse()?;
     /// assert_eq!(uri.pop_path_segment().as_deref(), Some(""));
     /// assert_eq!(uri.as_str(), "a/b");
     /// # Ok::<(), rfc3986::Error>(())
@@ -101,7 +102,8 @@ impl Uri {
             Some(slash) => (&path[..slash], &path[slash + 1..]),
         };
         let popped = String::from(popped);
-        *self = rewrite(self, |c| c.path = kept);
+        let rewritten = rewrite(self, |c| c.path = kept);
+        self.replace_with(rewritten);
         Some(popped)
     }
 
@@ -115,11 +117,11 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/s?q=a+b&x=%7e#top")?;
+    /// let mut uri: Uri = "http://h/s?q=a+b&x=%7e#top".parse()?;
     /// uri.append_query_pair("lang", "en&fr");
     /// assert_eq!(uri.as_str(), "http://h/s?q=a+b&x=%7e&lang=en%26fr#top");
     ///
-    /// let mut uri = Uri::parse("http://h/s")?;
+    /// let mut uri: Uri = "http://h/s".parse()?;
     /// uri.append_query_pair("a b", "1+1=2");
     /// assert_eq!(uri.as_str(), "http://h/s?a%20b=1%2B1%3D2");
     /// # Ok::<(), rfc3986::Error>(())
@@ -131,8 +133,9 @@ impl Uri {
         if !(old.is_empty() || old.ends_with('&')) {
             new.push('&');
         }
-        query::push_pair(&mut new, &syntax::URI, name, value);
-        *self = rewrite(self, |c| c.query = Some(&new));
+        query::push_pair(&mut new, X::syntax(), name, value);
+        let rewritten = rewrite(self, |c| c.query = Some(&new));
+        self.replace_with(rewritten);
     }
 
     /// Sets the value of the pair named `name` (compared decoded, as
@@ -146,7 +149,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/?a=1&%70age=2&b=x+y&page=3")?;
+    /// let mut uri: Uri = "http://h/?a=1&%70age=2&b=x+y&page=3".parse()?;
     /// uri.set_query_pair("page", "10");
     /// assert_eq!(uri.as_str(), "http://h/?a=1&%70age=10&b=x+y");
     /// uri.set_query_pair("sort", "name");
@@ -174,13 +177,14 @@ impl Uri {
             if named {
                 new.push_str(split_pair(piece).0);
                 new.push('=');
-                new.push_str(&percent_encode(value, Component::QueryPair));
+                percent::push_encoded(&mut new, value, &X::syntax().query_pair);
                 set = true;
             } else {
                 new.push_str(piece);
             }
         }
-        *self = rewrite(self, |c| c.query = Some(&new));
+        let rewritten = rewrite(self, |c| c.query = Some(&new));
+        self.replace_with(rewritten);
     }
 
     /// Removes every pair named `name` (compared decoded, as
@@ -193,7 +197,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/?utm_source=x&q=a+b&utm_source=y#f")?;
+    /// let mut uri: Uri = "http://h/?utm_source=x&q=a+b&utm_source=y#f".parse()?;
     /// assert_eq!(uri.remove_query_pairs("utm_source"), 2);
     /// assert_eq!(uri.as_str(), "http://h/?q=a+b#f");
     /// assert_eq!(uri.remove_query_pairs("q"), 1);
@@ -220,7 +224,8 @@ impl Uri {
             pairs_left |= !piece.is_empty();
         }
         if removed > 0 {
-            *self = rewrite(self, |c| c.query = pairs_left.then_some(new.as_str()));
+            let rewritten = rewrite(self, |c| c.query = pairs_left.then_some(new.as_str()));
+            self.replace_with(rewritten);
         }
         removed
     }

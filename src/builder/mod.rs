@@ -20,20 +20,24 @@ use core::net::IpAddr;
 
 pub use error::{BuildError, Component};
 
+use core::marker::PhantomData;
+
 use crate::authority::{redact_password, Host};
+use crate::bounds::{port_value, HostKind};
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::RfcRule;
 use crate::lower;
-use crate::parts::{port_value, HostParts};
 use crate::path;
 use crate::percent;
 use crate::query::{self, AsQueryPair};
 use crate::recompose::{AuthorityText, Components};
-use crate::syntax::{self, Syntax};
-use crate::uri::Uri;
+use crate::reference::Reference;
+use crate::spec::{Rfc3986, Rfc3987, Spec};
+use crate::syntax::Syntax;
 
-/// Builds a URI reference from its components: [`Uri::builder`].
+/// Builds a reference from its components: [`Reference::builder`]. Use it
+/// as [`UriBuilder`], or [`IriBuilder`] for an IRI.
 ///
 /// Each component can be given as text, as it appears in a URI (`path`,
 /// `query`, ...: percent-encodings are kept, and the text must already be
@@ -77,12 +81,12 @@ use crate::uri::Uri;
 /// assert_eq!(relative.as_str(), "./a:b");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
-#[derive(Clone)]
 #[must_use = "a builder does nothing until `build` is called"]
-pub struct UriBuilder {
+pub struct Builder<X> {
     /// The grammar the components are checked against and encoded for:
-    /// the URI's, or the IRI's for an [`IriBuilder`](crate::IriBuilder).
+    /// the URI's, or the IRI's.
     syntax: &'static Syntax,
+    spec: PhantomData<fn() -> X>,
     scheme: Option<String>,
     userinfo: Option<String>,
     host: Option<String>,
@@ -106,15 +110,63 @@ impl Default for PathInput {
     }
 }
 
-impl Default for UriBuilder {
-    fn default() -> UriBuilder {
-        UriBuilder::with_syntax(&syntax::URI)
+/// Builds a URI reference from its components: [`Uri::builder`](crate::Uri).
+pub type UriBuilder = Builder<Rfc3986>;
+
+/// Builds an IRI reference from its components: [`Builder`] with RFC 3987's
+/// grammar. A component given as text may hold the characters of `ucschar`
+/// (and `iprivate` in the query) as they are; decoded input keeps them and
+/// percent-encodes only what no IRI component may hold.
+///
+/// ```
+/// use rfc3986::Iri;
+///
+/// let iri = Iri::builder()
+///     .scheme("https")
+///     .host_decoded("例え.jp")
+///     .path_segments(["", "パス", "a b"])
+///     .query_pairs([("q", "値")])
+///     .build()?;
+/// assert_eq!(iri.as_str(), "https://例え.jp/パス/a%20b?q=値");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+pub type IriBuilder = Builder<Rfc3987>;
+
+impl<X> Clone for Builder<X> {
+    fn clone(&self) -> Self {
+        Builder {
+            syntax: self.syntax,
+            spec: PhantomData,
+            scheme: self.scheme.clone(),
+            userinfo: self.userinfo.clone(),
+            host: self.host.clone(),
+            port: self.port.clone(),
+            path: self.path.clone(),
+            query: self.query.clone(),
+            fragment: self.fragment.clone(),
+        }
     }
 }
 
-impl UriBuilder {
+impl<X: Spec> Default for Builder<X> {
+    fn default() -> Builder<X> {
+        Builder {
+            syntax: X::syntax(),
+            spec: PhantomData,
+            scheme: None,
+            userinfo: None,
+            host: None,
+            port: None,
+            path: PathInput::default(),
+            query: None,
+            fragment: None,
+        }
+    }
+}
+
+impl<X: Spec> Builder<X> {
     /// A builder with every component undefined and an empty path; the same
-    /// as [`Uri::builder`].
+    /// as [`Reference::builder`].
     ///
     /// ```
     /// use rfc3986::UriBuilder;
@@ -124,22 +176,8 @@ impl UriBuilder {
     /// assert_eq!(UriBuilder::new().build()?.as_str(), "");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn new() -> UriBuilder {
-        UriBuilder::default()
-    }
-
-    /// An empty builder for references of `syntax`.
-    pub(crate) fn with_syntax(syntax: &'static Syntax) -> UriBuilder {
-        UriBuilder {
-            syntax,
-            scheme: None,
-            userinfo: None,
-            host: None,
-            port: None,
-            path: PathInput::default(),
-            query: None,
-            fragment: None,
-        }
+    pub fn new() -> Builder<X> {
+        Builder::default()
     }
 
     /// The scheme, without its `:`. Schemes have no percent-encoding; the
@@ -153,7 +191,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().scheme("a b").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn scheme(mut self, scheme: &str) -> UriBuilder {
+    pub fn scheme(mut self, scheme: &str) -> Builder<X> {
         self.scheme = Some(scheme.to_owned());
         self
     }
@@ -168,7 +206,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().scheme("ftp").userinfo("jo@home").host("h").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn userinfo(mut self, userinfo: &str) -> UriBuilder {
+    pub fn userinfo(mut self, userinfo: &str) -> Builder<X> {
         self.userinfo = Some(userinfo.to_owned());
         self
     }
@@ -183,7 +221,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "ftp://jo%40home@h");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn userinfo_decoded(mut self, userinfo: &str) -> UriBuilder {
+    pub fn userinfo_decoded(mut self, userinfo: &str) -> Builder<X> {
         self.userinfo = Some(percent::encode(userinfo, &self.syntax.userinfo).into_owned());
         self
     }
@@ -201,7 +239,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().scheme("http").host("a/b").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host(mut self, host: &str) -> UriBuilder {
+    pub fn host(mut self, host: &str) -> Builder<X> {
         self.host = Some(host.to_owned());
         self
     }
@@ -217,7 +255,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "http://b%C3%BCcher.example");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_decoded(mut self, name: &str) -> UriBuilder {
+    pub fn host_decoded(mut self, name: &str) -> Builder<X> {
         self.host = Some(percent::encode(name, &self.syntax.reg_name).into_owned());
         self
     }
@@ -233,7 +271,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "http://[::1]:80");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_ip(mut self, address: impl Into<IpAddr>) -> UriBuilder {
+    pub fn host_ip(mut self, address: impl Into<IpAddr>) -> Builder<X> {
         self.host = Some(match address.into() {
             IpAddr::V4(v4) => alloc::format!("{v4}"),
             IpAddr::V6(v6) => alloc::format!("[{v6}]"),
@@ -241,7 +279,7 @@ impl UriBuilder {
         self
     }
 
-    /// The host, typed, as [`Uri::host`] gives it.
+    /// The host, typed, as [`Reference::host`] gives it.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -251,12 +289,12 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "http://[v1.x]");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_typed(mut self, host: &Host) -> UriBuilder {
+    pub fn host_typed(mut self, host: Host<'_>) -> Builder<X> {
         self.host = Some(match host {
             Host::Ipv4(v4) => alloc::format!("{v4}"),
             Host::Ipv6(v6) => alloc::format!("[{v6}]"),
             Host::IpvFuture { version, address } => alloc::format!("[v{version}.{address}]"),
-            Host::RegName(name) => name.as_str().to_owned(),
+            Host::RegName(name) => (*name).to_owned(),
         });
         self
     }
@@ -270,7 +308,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "http://h:8080");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn port(mut self, port: u16) -> UriBuilder {
+    pub fn port(mut self, port: u16) -> Builder<X> {
         self.port = Some(port_text(port));
         self
     }
@@ -286,7 +324,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().host("h").port_str("http").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn port_str(mut self, port: &str) -> UriBuilder {
+    pub fn port_str(mut self, port: &str) -> Builder<X> {
         self.port = Some(port.to_owned());
         self
     }
@@ -303,13 +341,13 @@ impl UriBuilder {
     /// assert_eq!(err, BuildError::RootlessPathWithAuthority);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn path(mut self, path: &str) -> UriBuilder {
+    pub fn path(mut self, path: &str) -> Builder<X> {
         self.path = PathInput::Text(path.to_owned());
         self
     }
 
     /// The path as its segments, decoded, in the form
-    /// [`Uri::path_segments`] gives them: joined with `/`, so an absolute
+    /// [`Reference::path_segments`](crate::Reference::path_segments) gives them: joined with `/`, so an absolute
     /// path starts with an empty segment (`["", "a"]` is `/a`) and no
     /// segments is the empty path. In each segment everything but `pchar`
     /// (unreserved characters, sub-delims, `:` and `@`) is
@@ -324,7 +362,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "a%3Ab/c%20d/e%2Ff");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn path_segments<I, S>(mut self, segments: I) -> UriBuilder
+    pub fn path_segments<I, S>(mut self, segments: I) -> Builder<X>
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
@@ -348,7 +386,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().query("a#b").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn query(mut self, query: &str) -> UriBuilder {
+    pub fn query(mut self, query: &str) -> Builder<X> {
         self.query = Some(query.to_owned());
         self
     }
@@ -365,7 +403,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "/s?a%20b&c=d%23e");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn query_decoded(mut self, query: &str) -> UriBuilder {
+    pub fn query_decoded(mut self, query: &str) -> Builder<X> {
         self.query = Some(percent::encode(query, &self.syntax.query).into_owned());
         self
     }
@@ -373,7 +411,7 @@ impl UriBuilder {
     /// The query as `name=value` pairs joined with `&`, each name and value
     /// decoded: everything but `pchar`, `/` and `?` is percent-encoded, and
     /// so are `&`, `=` and `+` ([`Component::QueryPair`]), so that
-    /// [`Uri::query_pairs`] gives the pairs back and a reader that takes `+`
+    /// [`Reference::query_pairs`](crate::Reference::query_pairs) gives the pairs back and a reader that takes `+`
     /// for a space (HTML forms) does not misread one.
     ///
     /// The pairs are tuples of strings or references to them
@@ -393,7 +431,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "?a=x%20y&b=%26");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn query_pairs<I>(mut self, pairs: I) -> UriBuilder
+    pub fn query_pairs<I>(mut self, pairs: I) -> Builder<X>
     where
         I: IntoIterator,
         I::Item: AsQueryPair,
@@ -418,7 +456,7 @@ impl UriBuilder {
     /// assert!(Uri::builder().fragment("a#b").build().is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn fragment(mut self, fragment: &str) -> UriBuilder {
+    pub fn fragment(mut self, fragment: &str) -> Builder<X> {
         self.fragment = Some(fragment.to_owned());
         self
     }
@@ -433,7 +471,7 @@ impl UriBuilder {
     /// assert_eq!(uri.as_str(), "/a#section%202%23b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn fragment_decoded(mut self, fragment: &str) -> UriBuilder {
+    pub fn fragment_decoded(mut self, fragment: &str) -> Builder<X> {
         self.fragment = Some(percent::encode(fragment, &self.syntax.fragment).into_owned());
         self
     }
@@ -458,7 +496,7 @@ impl UriBuilder {
     /// assert!(matches!(err, BuildError::Invalid { component: Component::Host, .. }));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn build(&self) -> Result<Uri, BuildError> {
+    pub fn build(&self) -> Result<Reference<X, String>, BuildError> {
         let syntax = self.syntax;
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
@@ -468,7 +506,7 @@ impl UriBuilder {
         if let Some(userinfo) = &self.userinfo {
             check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
         }
-        let typed = self
+        let kind = self
             .host
             .as_deref()
             .map(|host| check_host(syntax, host))
@@ -498,11 +536,11 @@ impl UriBuilder {
         }
         check_path_after_authority(has_authority, path)?;
 
-        let authority = match (&self.host, typed) {
-            (Some(host), Some(typed)) => Some(AuthorityText {
+        let authority = match (&self.host, kind) {
+            (Some(host), Some(kind)) => Some(AuthorityText {
                 userinfo: self.userinfo.as_deref(),
                 host,
-                typed,
+                kind: Some(kind),
                 port: self.port.as_deref(),
                 port_value: port_value.flatten(),
             }),
@@ -519,7 +557,7 @@ impl UriBuilder {
     }
 }
 
-impl fmt::Debug for UriBuilder {
+impl<X> fmt::Debug for Builder<X> {
     /// Shows the components, with any password in the userinfo replaced by
     /// `***` (RFC 3986 section 3.2.1).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -600,12 +638,12 @@ fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
 /// a registered name. On failure only, `//host` is parsed as a reference
 /// so that an IP literal gets the diagnosis of a parse; a host that parses
 /// there but does not end the authority holds a delimiter.
-fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostParts, BuildError> {
-    if let Some(typed) = lower::host(host) {
-        return Ok(typed);
+fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildError> {
+    if let Some(kind) = lower::host_kind(host) {
+        return Ok(kind);
     }
     if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {
-        return Ok(HostParts::RegName(0..host.len()));
+        return Ok(HostKind::RegName);
     }
     const PREFIX: &str = "//";
     let mut text = String::with_capacity(PREFIX.len() + host.len());

@@ -3,28 +3,33 @@
 //! others are copied as they are, and the text is written once.
 
 use alloc::borrow::ToOwned;
+use alloc::string::String;
+use core::marker::PhantomData;
 
 use super::{
     check, check_authority, check_host, check_path, check_path_after_authority, port_text,
-    BuildError, Component, PathInput, UriBuilder,
+    BuildError, Builder, Component, PathInput,
 };
-use crate::authority::Authority;
 use crate::grammar::RfcRule;
 use crate::recompose::{AuthorityText, Components};
-use crate::syntax::{self, Syntax};
-use crate::uri::Uri;
+use crate::reference::{Absolute, Owned, Reference, Storage};
+use crate::spec::Spec;
 
-/// `uri` written again with the components that `change` makes of its
-/// own.
-pub(super) fn rewrite<'a>(uri: &'a Uri, change: impl FnOnce(&mut Components<'a>)) -> Uri {
-    let mut components = Components::of(uri);
+/// `reference` written again with the components that `change` makes of
+/// its own; the caller puts it in the reference's place
+/// ([`Reference::replace_with`]).
+pub(super) fn rewrite<'a, X: Spec, S: Storage>(
+    reference: &'a Reference<X, S>,
+    change: impl FnOnce(&mut Components<'a>),
+) -> Reference<X, String> {
+    let mut components = Components::of(reference);
     change(&mut components);
-    components.write()
+    components.write::<X>()
 }
 
-impl Uri {
-    /// A builder for a URI reference, with every component undefined and an
-    /// empty path. See [`UriBuilder`].
+impl<X: Spec> Reference<X, String> {
+    /// A builder for a reference of this grammar, with every component
+    /// undefined and an empty path. See [`Builder`].
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -33,12 +38,14 @@ impl Uri {
     /// assert_eq!(uri.as_str(), "mailto:a@example.com");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn builder() -> UriBuilder {
-        UriBuilder::default()
+    pub fn builder() -> Builder<X> {
+        Builder::default()
     }
+}
 
-    /// A builder holding this URI reference's components as they are
-    /// written, to change some and build a new one.
+impl<X: Spec, S: Storage> Reference<X, S> {
+    /// A builder holding this reference's components as they are written,
+    /// to change some and build a new one.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -48,15 +55,10 @@ impl Uri {
     /// assert_eq!(changed.as_str(), "http://example.com/a%20b?q");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn to_builder(&self) -> UriBuilder {
-        self.to_builder_as(&syntax::URI)
-    }
-
-    /// A builder for references of `syntax` holding this reference's
-    /// components.
-    pub(crate) fn to_builder_as(&self, syntax: &'static Syntax) -> UriBuilder {
-        UriBuilder {
-            syntax,
+    pub fn to_builder(&self) -> Builder<X> {
+        Builder {
+            syntax: X::syntax(),
+            spec: PhantomData,
             scheme: self.scheme().map(ToOwned::to_owned),
             userinfo: self.userinfo().map(ToOwned::to_owned),
             host: self.host_str().map(ToOwned::to_owned),
@@ -66,7 +68,12 @@ impl Uri {
             fragment: self.fragment().map(ToOwned::to_owned),
         }
     }
+}
 
+/// The setters, on a reference whose text is owned ([`Owned`]): each
+/// checks the new component against its rule of the reference's grammar,
+/// then writes the text once, every other component as it was.
+impl<X: Spec, S: Owned> Reference<X, S> {
     /// Sets the scheme (`None` makes this a relative reference).
     ///
     /// A relative reference whose path's first segment holds a `:` gets a
@@ -80,14 +87,22 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("urn:isbn:0451450523")?;
+    /// let mut uri: Uri = "urn:isbn:0451450523".parse()?;
     /// uri.set_scheme(None)?;
     /// assert_eq!(uri.as_str(), "./isbn:0451450523");
     /// assert!(uri.set_scheme(Some("1http")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        self.set_scheme_as(&syntax::URI, scheme)
+        let syntax = X::syntax();
+        if let Some(scheme) = scheme {
+            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
+        }
+        let rewritten = rewrite(self, |c| {
+            c.scheme = scheme;
+        });
+        self.replace_with(rewritten);
+        Ok(())
     }
 
     /// Sets the userinfo, as written (percent-encoded), without its `@`.
@@ -100,18 +115,29 @@ impl Uri {
     /// ```
     /// use rfc3986::{BuildError, Uri};
     ///
-    /// let mut uri = Uri::parse("ftp://h/pub")?;
+    /// let mut uri: Uri = "ftp://h/pub".parse()?;
     /// uri.set_userinfo(Some("anonymous"))?;
     /// assert_eq!(uri.as_str(), "ftp://anonymous@h/pub");
     /// uri.set_userinfo(None)?;
     /// assert_eq!(uri.as_str(), "ftp://h/pub");
     /// assert!(uri.set_userinfo(Some("a@b")).is_err());
-    /// let mut no_host = Uri::parse("/pub")?;
+    /// let mut no_host: Uri = "/pub".parse()?;
     /// assert_eq!(no_host.set_userinfo(Some("a")), Err(BuildError::UserinfoWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-        self.set_userinfo_as(&syntax::URI, userinfo)
+        let syntax = X::syntax();
+        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
+        if let Some(userinfo) = userinfo {
+            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
+        }
+        let rewritten = rewrite(self, |c| {
+            if let Some(authority) = &mut c.authority {
+                authority.userinfo = userinfo;
+            }
+        });
+        self.replace_with(rewritten);
+        Ok(())
     }
 
     /// Sets the host, as written: a registered name (percent-encoded), an
@@ -130,7 +156,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://example.com/path")?;
+    /// let mut uri: Uri = "http://example.com/path".parse()?;
     /// uri.set_host(Some("[2001:db8::7]"))?;
     /// assert_eq!(uri.as_str(), "http://[2001:db8::7]/path");
     /// assert!(uri.set_host(Some("evil.com/x")).is_err());
@@ -139,7 +165,39 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-        self.set_host_as(&syntax::URI, host)
+        let syntax = X::syntax();
+        let Some(host) = host else {
+            let authority = self.authority();
+            check_authority(
+                false,
+                authority.is_some_and(|a| a.userinfo().is_some()),
+                authority.is_some_and(|a| a.has_port()),
+            )?;
+            let rewritten = rewrite(self, |c| {
+                c.authority = None;
+            });
+            self.replace_with(rewritten);
+            return Ok(());
+        };
+        let kind = check_host(syntax, host)?;
+        check_path_after_authority(true, self.path())?;
+        let rewritten = rewrite(self, |c| match &mut c.authority {
+            Some(authority) => {
+                authority.host = host;
+                authority.kind = Some(kind);
+            }
+            None => {
+                c.authority = Some(AuthorityText {
+                    userinfo: None,
+                    host,
+                    kind: Some(kind),
+                    port: None,
+                    port_value: None,
+                });
+            }
+        });
+        self.replace_with(rewritten);
+        Ok(())
     }
 
     /// Sets the port; `None` removes it, with its `:`.
@@ -151,23 +209,25 @@ impl Uri {
     /// ```
     /// use rfc3986::{BuildError, Uri};
     ///
-    /// let mut uri = Uri::parse("http://h:80/a")?;
+    /// let mut uri: Uri = "http://h:80/a".parse()?;
     /// uri.set_port(Some(8080))?;
     /// assert_eq!(uri.as_str(), "http://h:8080/a");
     /// uri.set_port(None)?;
     /// assert_eq!(uri.as_str(), "http://h/a");
-    /// assert_eq!(Uri::parse("/a")?.set_port(Some(80)), Err(BuildError::PortWithoutHost));
+    /// let mut relative: Uri = "/a".parse()?;
+    /// assert_eq!(relative.set_port(Some(80)), Err(BuildError::PortWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
         check_authority(self.authority().is_some(), false, port.is_some())?;
         let text = port.map(port_text);
-        *self = rewrite(self, |c| {
+        let rewritten = rewrite(self, |c| {
             if let Some(authority) = &mut c.authority {
                 authority.port = text.as_deref();
                 authority.port_value = port;
             }
         });
+        self.replace_with(rewritten);
         Ok(())
     }
 
@@ -184,7 +244,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://example.com")?;
+    /// let mut uri: Uri = "http://example.com".parse()?;
     /// uri.set_path("/a/b")?;
     /// assert_eq!(uri.as_str(), "http://example.com/a/b");
     /// assert!(uri.set_path("a/b").is_err());
@@ -192,7 +252,14 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-        self.set_path_as(&syntax::URI, path)
+        let syntax = X::syntax();
+        check_path(syntax, path)?;
+        check_path_after_authority(self.authority().is_some(), path)?;
+        let rewritten = rewrite(self, |c| {
+            c.path = path;
+        });
+        self.replace_with(rewritten);
+        Ok(())
     }
 
     /// Sets the query, as written (percent-encoded), without its `?`;
@@ -206,7 +273,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/a#f")?;
+    /// let mut uri: Uri = "http://h/a#f".parse()?;
     /// uri.set_query(Some("q=1"))?;
     /// assert_eq!(uri.as_str(), "http://h/a?q=1#f");
     /// uri.set_query(Some(""))?;
@@ -217,7 +284,15 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-        self.set_query_as(&syntax::URI, query)
+        let syntax = X::syntax();
+        if let Some(query) = query {
+            check(syntax, Component::Query, RfcRule::Query, query)?;
+        }
+        let rewritten = rewrite(self, |c| {
+            c.query = query;
+        });
+        self.replace_with(rewritten);
+        Ok(())
     }
 
     /// Sets the fragment, as written (percent-encoded), without its `#`;
@@ -231,7 +306,7 @@ impl Uri {
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let mut uri = Uri::parse("http://h/a?q")?;
+    /// let mut uri: Uri = "http://h/a?q".parse()?;
     /// uri.set_fragment(Some("top"))?;
     /// assert_eq!(uri.as_str(), "http://h/a?q#top");
     /// uri.set_fragment(None)?;
@@ -240,119 +315,69 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
-        self.set_fragment_as(&syntax::URI, fragment)
-    }
-}
-
-/// The setters, for references of either grammar: [`Iri`](crate::Iri)'s
-/// call them with the IRI's.
-impl Uri {
-    pub(crate) fn set_scheme_as(
-        &mut self,
-        syntax: &'static Syntax,
-        scheme: Option<&str>,
-    ) -> Result<(), BuildError> {
-        if let Some(scheme) = scheme {
-            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
-        }
-        *self = rewrite(self, |c| {
-            c.scheme = scheme;
-        });
-        Ok(())
-    }
-
-    pub(crate) fn set_userinfo_as(
-        &mut self,
-        syntax: &'static Syntax,
-        userinfo: Option<&str>,
-    ) -> Result<(), BuildError> {
-        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
-        if let Some(userinfo) = userinfo {
-            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
-        }
-        *self = rewrite(self, |c| {
-            if let Some(authority) = &mut c.authority {
-                authority.userinfo = userinfo;
-            }
-        });
-        Ok(())
-    }
-
-    pub(crate) fn set_host_as(
-        &mut self,
-        syntax: &'static Syntax,
-        host: Option<&str>,
-    ) -> Result<(), BuildError> {
-        let Some(host) = host else {
-            let authority = self.authority();
-            check_authority(
-                false,
-                authority.is_some_and(|a| a.userinfo().is_some()),
-                authority.is_some_and(Authority::has_port),
-            )?;
-            *self = rewrite(self, |c| {
-                c.authority = None;
-            });
-            return Ok(());
-        };
-        let typed = check_host(syntax, host)?;
-        check_path_after_authority(true, self.path())?;
-        *self = rewrite(self, |c| match &mut c.authority {
-            Some(authority) => {
-                authority.host = host;
-                authority.typed = typed;
-            }
-            None => {
-                c.authority = Some(AuthorityText {
-                    userinfo: None,
-                    host,
-                    typed,
-                    port: None,
-                    port_value: None,
-                });
-            }
-        });
-        Ok(())
-    }
-
-    pub(crate) fn set_path_as(
-        &mut self,
-        syntax: &'static Syntax,
-        path: &str,
-    ) -> Result<(), BuildError> {
-        check_path(syntax, path)?;
-        check_path_after_authority(self.authority().is_some(), path)?;
-        *self = rewrite(self, |c| {
-            c.path = path;
-        });
-        Ok(())
-    }
-
-    pub(crate) fn set_query_as(
-        &mut self,
-        syntax: &'static Syntax,
-        query: Option<&str>,
-    ) -> Result<(), BuildError> {
-        if let Some(query) = query {
-            check(syntax, Component::Query, RfcRule::Query, query)?;
-        }
-        *self = rewrite(self, |c| {
-            c.query = query;
-        });
-        Ok(())
-    }
-
-    pub(crate) fn set_fragment_as(
-        &mut self,
-        syntax: &'static Syntax,
-        fragment: Option<&str>,
-    ) -> Result<(), BuildError> {
+        let syntax = X::syntax();
         if let Some(fragment) = fragment {
             check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
         }
-        *self = rewrite(self, |c| {
+        let rewritten = rewrite(self, |c| {
             c.fragment = fragment;
         });
+        self.replace_with(rewritten);
         Ok(())
+    }
+}
+
+/// The edits of an absolute reference: [`Reference`]'s, which keep its
+/// scheme (`set_scheme` takes one, and cannot remove it).
+macro_rules! absolute_edits {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        impl<X: Spec, S: Owned> Absolute<X, S> {
+            $(
+                #[doc = concat!("[`Reference::", stringify!($name), "`], which keeps the scheme.")]
+                ///
+                /// # Errors
+                ///
+                /// As [`Reference`]'s.
+                #[allow(clippy::missing_errors_doc)]
+                pub fn $name(&mut self, $($arg: $ty),*) -> $ret {
+                    self.reference_mut().$name($($arg),*)
+                }
+            )*
+        }
+    };
+}
+
+absolute_edits! {
+    set_userinfo(userinfo: Option<&str>) -> Result<(), BuildError>;
+    set_host(host: Option<&str>) -> Result<(), BuildError>;
+    set_port(port: Option<u16>) -> Result<(), BuildError>;
+    set_path(path: &str) -> Result<(), BuildError>;
+    set_query(query: Option<&str>) -> Result<(), BuildError>;
+    set_fragment(fragment: Option<&str>) -> Result<(), BuildError>;
+    push_path_segment(segment: &str) -> Result<(), BuildError>;
+    pop_path_segment() -> Option<String>;
+    append_query_pair(name: &str, value: &str) -> ();
+    set_query_pair(name: &str, value: &str) -> ();
+    remove_query_pairs(name: &str) -> usize;
+}
+
+impl<X: Spec, S: Owned> Absolute<X, S> {
+    /// Sets the scheme, which an absolute reference always has.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::Invalid`] when `scheme` is not a scheme.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let mut uri: AbsoluteUri = "http://a/b".parse()?;
+    /// uri.set_scheme("https")?;
+    /// assert_eq!(uri, "https://a/b");
+    /// assert!(uri.set_scheme("1").is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+        self.reference_mut().set_scheme(Some(scheme))
     }
 }

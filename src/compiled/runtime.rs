@@ -128,27 +128,81 @@ pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
 >;
 
-/// A parse: the input and the pairs recorded so far while it runs, its
-/// tree once it is done. The position is not here: the generated functions
-/// pass it along. One value throughout, so that nothing is moved when the
-/// parse ends.
+/// What a parse records as it goes, and undoes where pest drops pairs: the
+/// full pairs ([`Pairs`], pest's tree), or what a reader of the tree keeps
+/// of it (the lowering's slots, which only know the rules it reads).
+///
+/// The generated parser calls these around each rule that records a pair
+/// and at each point it may have to backtrack to, with the rule a constant
+/// at each call site, so that a sink that ignores a rule costs nothing
+/// there once inlined.
+pub trait Sink<R> {
+    /// What it takes to undo what was recorded since.
+    type Mark: Copy;
+
+    /// The state to [`restore`](Self::restore) if what follows fails.
+    fn mark(&self) -> Self::Mark;
+
+    /// A pair of `rule` starts at `start`.
+    fn enter(&mut self, rule: R, start: usize) -> Self::Mark;
+
+    /// The pair of `rule` entered at `start` (the mark `at`) matched up to
+    /// `end`, or failed (`None`), which drops what was recorded since it
+    /// was entered. Returns `end`.
+    fn leave(&mut self, at: Self::Mark, rule: R, start: usize, end: Option<usize>)
+        -> Option<usize>;
+
+    /// Drops what was recorded since `mark`.
+    fn restore(&mut self, mark: Self::Mark);
+}
+
+impl<R: Copy, const N: usize> Sink<R> for Pairs<R, N> {
+    type Mark = usize;
+
+    #[inline(always)]
+    fn mark(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, rule: R, start: usize) -> usize {
+        self.open(rule, start)
+    }
+
+    #[inline(always)]
+    fn leave(&mut self, at: usize, _: R, _: usize, end: Option<usize>) -> Option<usize> {
+        self.finish(at, end)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: usize) {
+        self.truncate(mark);
+    }
+}
+
+/// A parse: the input and what it has recorded so far while it runs (in
+/// `K`), and where its match ended once it is done. One value throughout,
+/// so that nothing is moved when the parse ends. The position is not here:
+/// the generated functions pass it along.
 #[derive(Clone, Debug)]
-pub struct Tree<'i, R, const N: usize> {
+pub struct Parse<'i, K> {
     /// The input, as bytes.
     pub s: &'i [u8],
-    /// The pairs recorded so far.
-    pub pairs: Pairs<R, N>,
+    /// What the parse recorded so far.
+    pub pairs: K,
     end: usize,
 }
 
-impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
-    /// A parse of `input` about to start; `filler` is any rule, to
-    /// initialize the buffer.
+/// A parse that records pest's pairs: its tree, once it is done.
+pub type Tree<'i, R, const N: usize> = Parse<'i, Pairs<R, N>>;
+
+impl<'i, K> Parse<'i, K> {
+    /// A parse of `input` about to start, recording into `sink`.
     #[inline(always)]
-    pub fn new(input: &'i str, filler: R) -> Self {
-        Tree {
+    pub fn with_sink(input: &'i str, sink: K) -> Self {
+        Parse {
             s: input.as_bytes(),
-            pairs: Pairs::new(filler),
+            pairs: sink,
             end: 0,
         }
     }
@@ -157,6 +211,20 @@ impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
     #[inline(always)]
     pub fn set_end(&mut self, end: usize) {
         self.end = end;
+    }
+
+    /// The bytes of the input the parse matched: `0..end`.
+    pub fn end(&self) -> usize {
+        self.end
+    }
+}
+
+impl<'i, R: Copy + PartialEq, const N: usize> Parse<'i, Pairs<R, N>> {
+    /// A parse of `input` about to start; `filler` is any rule, to
+    /// initialize the buffer.
+    #[inline(always)]
+    pub fn new(input: &'i str, filler: R) -> Self {
+        Parse::with_sink(input, Pairs::new(filler))
     }
 
     /// Replaces the pairs with `nodes` (in preorder), as another parser of
@@ -168,11 +236,6 @@ impl<'i, R: Copy + PartialEq, const N: usize> Tree<'i, R, N> {
             self.pairs.finish(at, Some(node.end));
             self.end = self.end.max(node.end);
         }
-    }
-
-    /// The bytes of the input the parse matched: `0..end`.
-    pub fn end(&self) -> usize {
-        self.end
     }
 
     /// The pairs, in preorder, as pest's `Pairs::flatten` gives them.

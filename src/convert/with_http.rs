@@ -3,9 +3,10 @@
 use alloc::string::{String, ToString};
 
 use super::ConvertError;
-use crate::uri::Uri;
+use crate::reference::{Reference, Storage, Uri};
+use crate::spec::Rfc3986;
 
-impl TryFrom<&Uri> for http::Uri {
+impl<S: Storage> TryFrom<&Reference<Rfc3986, S>> for http::Uri {
     type Error = ConvertError;
 
     /// The `http::Uri` of a URI reference in one of the forms of a request
@@ -41,7 +42,7 @@ impl TryFrom<&Uri> for http::Uri {
     /// assert_eq!(authority.authority().unwrap().as_str(), "example.com:443");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    fn try_from(uri: &Uri) -> Result<http::Uri, ConvertError> {
+    fn try_from(uri: &Reference<Rfc3986, S>) -> Result<http::Uri, ConvertError> {
         if uri.fragment().is_some() {
             return Err(ConvertError::Fragment);
         }
@@ -99,6 +100,6 @@ impl TryFrom<&http::Uri> for Uri {
             }
             _ => uri.to_string(),
         };
-        Ok(Uri::parse(&text)?)
+        Ok(Uri::parse(text).map_err(crate::ParseError::without_input)?)
     }
 }

@@ -3,9 +3,10 @@
 use alloc::string::ToString;
 
 use super::{describe_host, ConvertError};
-use crate::absolute::AbsoluteUri;
+use crate::reference::{Absolute, AbsoluteUri, Storage};
+use crate::spec::Rfc3986;
 
-impl TryFrom<&AbsoluteUri> for url::Url {
+impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
     type Error = ConvertError;
 
     /// The `url::Url` of a URI: its text, parsed by the url crate, which
@@ -52,7 +53,7 @@ impl TryFrom<&AbsoluteUri> for url::Url {
     /// assert_eq!(err.to_string(), r#"url::Url reads the host "a" where RFC 3986 reads no host"#);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    fn try_from(uri: &AbsoluteUri) -> Result<url::Url, ConvertError> {
+    fn try_from(uri: &Absolute<Rfc3986, S>) -> Result<url::Url, ConvertError> {
         let url = url::Url::parse(uri.as_str()).map_err(|error| ConvertError::Rejected {
             by: "url::Url",
             message: error.to_string(),
@@ -95,6 +96,6 @@ impl TryFrom<&url::Url> for AbsoluteUri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     fn try_from(url: &url::Url) -> Result<AbsoluteUri, ConvertError> {
-        Ok(AbsoluteUri::parse(url.as_str())?)
+        Ok(AbsoluteUri::<&str>::parse(url.as_str())?.to_owned())
     }
 }

@@ -4,13 +4,13 @@
 
 use alloc::string::String;
 
-use super::Iri;
 use crate::percent::{self, Piece};
 use crate::recompose::{map_components, Part};
+use crate::reference::{Absolute, Reference, Storage};
+use crate::spec::{Rfc3986, Rfc3987};
 use crate::syntax::iri_decodes;
-use crate::uri::Uri;
 
-impl Iri {
+impl<S: Storage> Reference<Rfc3987, S> {
     /// The URI this IRI reference maps to (RFC 3987 section 3.1): each
     /// character above ASCII (a `ucschar`, or an `iprivate` in the query)
     /// replaced by the percent-encodings of its UTF-8 octets, in uppercase
@@ -32,14 +32,15 @@ impl Iri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn to_uri(&self) -> Uri {
+    pub fn to_uri(&self) -> Reference<Rfc3986, String> {
         let text = self.as_str();
         let above_ascii = text.bytes().filter(|&b| b >= 0x80).count();
         if above_ascii == 0 {
-            return self.0.clone();
+            // An IRI that is ASCII is a URI, with the same bounds.
+            return self.to_owned().with_spec();
         }
         // Each octet above ASCII becomes three characters.
-        map_components(&self.0, text.len() + 2 * above_ascii, |out, _, text| {
+        map_components(self, text.len() + 2 * above_ascii, |out, _, text| {
             push_ascii(out, text);
         })
     }
@@ -74,12 +75,12 @@ impl Iri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[cfg(feature = "idna")]
-    pub fn to_uri_idna(&self) -> Result<Uri, IdnaError> {
+    pub fn to_uri_idna(&self) -> Result<Reference<Rfc3986, String>, IdnaError> {
         let Some(crate::Host::RegName(name)) = self.host() else {
             return Ok(self.to_uri());
         };
         let error = || IdnaError {
-            host: String::from(name.as_str()),
+            host: String::from(name),
         };
         let decoded = crate::percent::percent_decode(name);
         let ascii =
@@ -91,7 +92,7 @@ impl Iri {
         let text = self.as_str();
         let above_ascii = text.bytes().filter(|&b| b >= 0x80).count();
         let capacity = text.len() + 2 * above_ascii + ascii.len();
-        Ok(map_components(&self.0, capacity, |out, part, text| {
+        Ok(map_components(self, capacity, |out, part, text| {
             if part == Part::Host {
                 out.push_str(&ascii);
             } else {
@@ -117,7 +118,7 @@ fn push_ascii(out: &mut String, text: &str) {
     out.push_str(&text[copied..]);
 }
 
-impl Uri {
+impl<S: Storage> Reference<Rfc3986, S> {
     /// The IRI this URI reference converts to (RFC 3987 section 3.2):
     /// percent-encoded octets that form the UTF-8 of a character allowed
     /// where they stand are decoded.
@@ -145,7 +146,7 @@ impl Uri {
     /// check for such limitations". Punycode labels (`xn--`) are not
     /// converted.
     ///
-    /// The result maps back to this URI with [`Iri::to_uri`], except for
+    /// The result maps back to this URI with [`to_uri`](crate::Reference::to_uri), except for
     /// the case of percent-encodings and for encoded unreserved
     /// characters, as section 3.2 says.
     ///
@@ -162,18 +163,53 @@ impl Uri {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn to_iri(&self) -> Iri {
+    pub fn to_iri(&self) -> Reference<Rfc3987, String> {
         let text = self.as_str();
         if !text.contains('%') {
-            // Every URI is an IRI (section 3.1).
-            return Iri(self.clone());
+            // Every URI is an IRI (section 3.1), with the same bounds.
+            return self.to_owned().with_spec();
         }
         // Decoding never lengthens: n encoded octets are 3n characters,
         // and their character at most n bytes.
-        Iri(map_components(self, text.len(), |out, part, text| {
+        map_components(self, text.len(), |out, part, text| {
             let in_query = part == Part::Query;
             push_iri_decoded(out, text, in_query);
-        }))
+        })
+    }
+}
+
+impl<S: Storage> Absolute<Rfc3987, S> {
+    /// [`to_uri`](Reference::to_uri), which keeps an absolute IRI absolute:
+    /// the mapping changes no component's presence.
+    ///
+    /// ```
+    /// use rfc3986::{AbsoluteIri, AbsoluteUri};
+    ///
+    /// let iri = AbsoluteIri::parse("http://example.com/r\u{e9}sum\u{e9}")?;
+    /// let uri: AbsoluteUri = iri.to_uri();
+    /// assert_eq!(uri, "http://example.com/r%C3%A9sum%C3%A9");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_uri(&self) -> Absolute<Rfc3986, String> {
+        Absolute::new_unchecked(self.as_reference().to_uri())
+    }
+}
+
+impl<S: Storage> Absolute<Rfc3986, S> {
+    /// [`to_iri`](Reference::to_iri), which keeps an absolute URI absolute.
+    ///
+    /// ```
+    /// use rfc3986::{AbsoluteIri, AbsoluteUri};
+    ///
+    /// let uri = AbsoluteUri::parse("http://example.com/r%C3%A9sum%C3%A9")?;
+    /// let iri: AbsoluteIri = uri.to_iri();
+    /// assert_eq!(iri, "http://example.com/r\u{e9}sum\u{e9}");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use]
+    pub fn to_iri(&self) -> Absolute<Rfc3987, String> {
+        Absolute::new_unchecked(self.as_reference().to_iri())
     }
 }
 
@@ -191,7 +227,7 @@ fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
     }
 }
 
-/// The error of [`Iri::to_uri_idna`]: the registered name is not a valid
+/// The error of [`Iri::to_uri_idna`](crate::Reference::to_uri_idna): the registered name is not a valid
 /// internationalized domain name.
 ///
 /// ```

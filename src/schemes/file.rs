@@ -11,7 +11,7 @@ use core::fmt;
 use core::ops::Range;
 
 use super::{parse_compiled, span, SchemeError};
-use crate::uri::Uri;
+use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
@@ -136,7 +136,7 @@ impl FileUri {
         // edited grammar from panicking.
         let path = span(&tree, Rule::path_absolute).unwrap_or(0..0);
         Ok(FileUri {
-            uri,
+            uri: uri.to_owned(),
             unc: unc_host.is_some(),
             remote: unc_host.or(auth),
             drive_letter,

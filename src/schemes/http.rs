@@ -17,7 +17,7 @@ use core::fmt;
 
 use super::{parse_compiled, SchemeError, SchemeViolation};
 use crate::authority::{Authority, Host};
-use crate::uri::Uri;
+use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`: pest documents the `Rule`
 /// variants from the grammar's comments, not its helper functions.
@@ -86,8 +86,6 @@ pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct HttpUri {
     uri: Uri,
-    /// The URI's authority, which `parse` checked is there.
-    authority: Authority,
     https: bool,
 }
 
@@ -135,7 +133,7 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "userinfo",
-                authority.bounds().start,
+                authority.bounds().authority().map_or(0, |a| a.start),
                 "no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4)",
             ));
         }
@@ -143,14 +141,12 @@ impl HttpUri {
             return Err(violation(
                 input,
                 "host",
-                authority.bounds().host_start,
+                authority.bounds().host().map_or(0, |h| h.start),
                 "a host that is not empty (RFC 9110 section 4.2.1)",
             ));
         }
-        let authority = authority.clone();
         Ok(HttpUri {
-            uri,
-            authority,
+            uri: uri.to_owned(),
             https,
         })
     }
@@ -202,8 +198,11 @@ impl HttpUri {
     /// assert_eq!(uri.authority().as_str(), "example.com:8080");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn authority(&self) -> &Authority {
-        &self.authority
+    pub fn authority(&self) -> Authority<'_> {
+        // `parse` checked that there is one.
+        self.uri
+            .authority()
+            .unwrap_or_else(|| Authority::new(self.uri.as_str(), *self.uri.bounds()))
     }
 
     /// The typed host, never an empty registered name.
@@ -213,10 +212,10 @@ impl HttpUri {
     /// use rfc3986::{schemes::http::HttpUri, Host};
     ///
     /// let uri = HttpUri::parse("http://[::1]:8080/")?;
-    /// assert_eq!(*uri.host(), Host::Ipv6(Ipv6Addr::LOCALHOST));
+    /// assert_eq!(uri.host(), Host::Ipv6(Ipv6Addr::LOCALHOST));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host(&self) -> &Host {
+    pub fn host(&self) -> Host<'_> {
         self.authority().host()
     }
 

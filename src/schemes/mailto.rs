@@ -13,7 +13,7 @@ use core::fmt;
 use super::{parse_compiled, SchemeError, SchemeViolation};
 use crate::compiled::runtime::Node;
 use crate::percent::percent_decode_utf8;
-use crate::uri::Uri;
+use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
@@ -190,7 +190,7 @@ impl Mailto {
             }
         }
         Ok(Mailto {
-            uri,
+            uri: uri.to_owned(),
             to,
             hfields,
             to_hfields,

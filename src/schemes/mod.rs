@@ -51,7 +51,7 @@ use crate::diagnose::{Compiled, Derived, Failure as _, Parsers};
 use crate::error::{Count, Escaped, Excerpt, ParseError, Window};
 use crate::grammar::UriRule;
 use crate::lower::Node;
-use crate::uri::Uri;
+use crate::reference::Uri;
 
 pub mod file;
 pub mod http;
@@ -111,7 +111,7 @@ pub fn parse_scheme<'i, P, R>(
     scheme: &'static str,
     entry: R,
     input: &'i str,
-) -> Result<(Uri, Pairs<'i, R>), SchemeError>
+) -> Result<(Uri<&'i str>, Pairs<'i, R>), SchemeError>
 where
     P: Parser<R>,
     R: UriRule,
@@ -147,7 +147,7 @@ pub(crate) fn parse_compiled<'i, P, R, const N: usize>(
     input: &'i str,
     parsers: &Compiled<R, N>,
     one_pass: bool,
-) -> Result<(Uri, Tree<'i, R, N>), SchemeError>
+) -> Result<(Uri<&'i str>, Tree<'i, R, N>), SchemeError>
 where
     P: Parser<R>,
     R: UriRule,
@@ -161,7 +161,7 @@ where
         (failure, end)
     });
     if !matched {
-        Uri::check(input)?;
+        Uri::parse(input)?;
         let violation = violation(parsers, scheme, entry, input);
         #[cfg(feature = "verify-compiled")]
         if let Err(difference) = crate::verify::same_violation(
@@ -174,7 +174,7 @@ where
         return Err(SchemeError::Scheme(violation));
     }
     let uri = if one_pass {
-        Uri::from_nodes(input, tree.nodes())?
+        Uri::from_bounds(input, crate::lower::lower(input, tree.nodes())?)
     } else {
         Uri::parse(input)?
     };

@@ -18,7 +18,7 @@ use core::fmt;
 use core::ops::Range;
 
 use super::{parse_compiled, span, SchemeError};
-use crate::uri::Uri;
+use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
@@ -125,7 +125,7 @@ impl Urn {
             r_component: found(Rule::r_component),
             q_component: found(Rule::q_component),
             f_component: found(Rule::f_component),
-            uri,
+            uri: uri.to_owned(),
         })
     }
 

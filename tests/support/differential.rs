@@ -30,7 +30,7 @@ pub struct Components<'a> {
     pub fragment: Option<&'a str>,
 }
 
-pub fn ours(uri: &Uri) -> Components<'_> {
+pub fn ours<S: rfc3986::Storage>(uri: &Uri<S>) -> Components<'_> {
     Components {
         scheme: uri.scheme(),
         authority: uri.authority().map(|a| a.as_str()),

@@ -5,7 +5,7 @@ use rfc3986::Uri;
 
 /// The components of a parsed reference joined back as RFC 3986 section
 /// 5.3 does: scheme ":", "//" authority, path, "?" query, "#" fragment.
-pub fn recompose(uri: &Uri) -> String {
+pub fn recompose<S: rfc3986::Storage>(uri: &Uri<S>) -> String {
     let mut s = String::new();
     if let Some(scheme) = uri.scheme() {
         s.push_str(scheme);

@@ -32,15 +32,15 @@ pub struct Args {
 }
 
 /// A parsed reference: a URI reference, or an IRI reference with `--iri`.
-enum Parsed {
-    Uri(Uri),
-    Iri(Iri),
+enum Parsed<'a> {
+    Uri(Uri<&'a str>),
+    Iri(Iri<&'a str>),
 }
 
 /// `Parsed`'s accessors, each the same method of `Uri` and `Iri`.
 macro_rules! accessors {
     ($($name:ident -> $ty:ty;)*) => {
-        impl Parsed {
+        impl Parsed<'_> {
             $(fn $name(&self) -> $ty {
                 match self {
                     Parsed::Uri(uri) => uri.$name(),
@@ -54,9 +54,9 @@ macro_rules! accessors {
 accessors! {
     is_relative -> bool;
     scheme -> Option<&str>;
-    authority -> Option<&rfc3986::Authority>;
+    authority -> Option<rfc3986::Authority<'_>>;
     userinfo -> Option<&str>;
-    host -> Option<&Host>;
+    host -> Option<Host<'_>>;
     host_str -> Option<&str>;
     port -> Option<u16>;
     port_str -> Option<&str>;
@@ -185,7 +185,7 @@ fn write_table(uri: &Parsed, out: &mut impl Write) -> io::Result<()> {
                     format!("IPvFuture version {version}, address {address}")
                 }
                 Host::RegName(name) => match percent_decode_utf8(name) {
-                    Ok(plain) if plain != name.as_str() => format!("reg-name, decoded {plain}"),
+                    Ok(plain) if plain != name => format!("reg-name, decoded {plain}"),
                     _ => "reg-name".to_string(),
                 },
             };
@@ -287,11 +287,9 @@ impl<'a> Components<'a> {
             let (kind, address, version) = match host {
                 Host::Ipv4(address) => ("ipv4", Some(address.to_string()), None),
                 Host::Ipv6(address) => ("ipv6", Some(address.to_string()), None),
-                Host::IpvFuture { version, address } => (
-                    "ipvfuture",
-                    Some(address.to_string()),
-                    Some(version.as_str()),
-                ),
+                Host::IpvFuture { version, address } => {
+                    ("ipvfuture", Some(address.to_string()), Some(version))
+                }
                 Host::RegName(_) => ("reg-name", None, None),
             };
             HostJson {

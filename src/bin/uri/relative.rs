@@ -54,7 +54,7 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
 
 /// Why no reference resolves against an absolute base to `target`: the
 /// cases `make_relative` documents.
-fn why_none(target: &Uri) -> String {
+fn why_none(target: &Uri<&str>) -> String {
     if target.is_relative() {
         "the target has no scheme: resolution always gives a URI with a scheme, \
          so no reference resolves to a relative reference"
@@ -73,7 +73,7 @@ fn why_none(target: &Uri) -> String {
 
 /// `input` parsed, or `None` once the error is reported with the name of
 /// the argument.
-fn parse(name: &str, input: &str) -> Option<Uri> {
+fn parse<'a>(name: &str, input: &'a str) -> Option<Uri<&'a str>> {
     Uri::parse(input)
         .map_err(|err| eprintln!("{name}: {err:#}"))
         .ok()

@@ -1,0 +1,314 @@
+//! Where the components of a URI reference lie in its text: [`Bounds`], the
+//! one record of positions that a parse, a recomposition or an edit makes,
+//! and that every accessor and algorithm reads.
+//!
+//! The components tile the text in the order of RFC 3986 section 5.3, each
+//! after its delimiter, so a few offsets say where every one is: the
+//! scheme ends at its `:`, the authority starts after the `//` that
+//! follows, the host after the userinfo's `@`, the port after the host's
+//! `:`, the path where the authority ends, and so on. Offsets are `u32`:
+//! a reference is at most `u32::MAX - 1` bytes long ([`MAX_LEN`]), and
+//! `u32::MAX` marks a component that is not there.
+
+use core::ops::Range;
+
+/// The longest text a reference can have: its offsets are `u32`, and
+/// `u32::MAX` means "none".
+pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
+
+/// An offset that is not there.
+const NONE: u32 = u32::MAX;
+
+/// Which rule the host matched (RFC 3986 section 3.2.2). The typed value
+/// of an IP address is read from its text, which the grammar matched, when
+/// it is asked for ([`Host::of`](crate::Host)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum HostKind {
+    RegName,
+    Ipv4,
+    Ipv6,
+    IpvFuture,
+}
+
+/// The offsets of the components of a URI reference in its text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Bounds {
+    /// Where the scheme ends, at its `:`; it starts at 0.
+    scheme_end: u32,
+    /// Where the userinfo ends, at its `@`; it starts with the authority.
+    userinfo_end: u32,
+    /// Where the host ends; it starts after the userinfo's `@`, or with the
+    /// authority. The port, if any, is what follows the `:` here, up to the
+    /// path.
+    host_end: u32,
+    /// Where the path starts: where the authority ends, or after the
+    /// scheme's `:`, or at 0.
+    path_start: u32,
+    path_end: u32,
+    /// Where the query ends; it starts after the `?` at `path_end`.
+    query_end: u32,
+    /// Where the fragment starts, after its `#`; it ends with the text.
+    fragment_start: u32,
+    /// The port's value, when [`PORT_VALUE`](Self::PORT_VALUE) is set.
+    port: u16,
+    host: HostKind,
+    flags: u8,
+}
+
+impl Bounds {
+    /// There is an authority.
+    const AUTHORITY: u8 = 1;
+    /// The port has a value (it is there and not empty).
+    const PORT_VALUE: u8 = 2;
+
+    /// The bounds of a reference that is only a path, `path`.
+    pub fn path_only(path: Range<usize>) -> Bounds {
+        Bounds {
+            scheme_end: NONE,
+            userinfo_end: NONE,
+            host_end: 0,
+            path_start: offset(path.start),
+            path_end: offset(path.end),
+            query_end: NONE,
+            fragment_start: NONE,
+            port: 0,
+            host: HostKind::RegName,
+            flags: 0,
+        }
+    }
+
+    /// The bounds of a parse, from the lowering, all at once: one value
+    /// built from its fields rather than field by field, so that it can
+    /// live in registers until it is stored where the caller wants it.
+    /// `host` is the host's end and kind, `None` without an authority.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn of_parse(
+        scheme_end: Option<usize>,
+        userinfo_end: Option<usize>,
+        host: Option<(usize, HostKind)>,
+        port: Option<u16>,
+        path: Range<usize>,
+        query_end: Option<usize>,
+        fragment_start: Option<usize>,
+    ) -> Bounds {
+        let (host_end, kind) = host.unwrap_or((0, HostKind::RegName));
+        Bounds {
+            scheme_end: scheme_end.map_or(NONE, offset),
+            userinfo_end: userinfo_end.map_or(NONE, offset),
+            host_end: offset(host_end),
+            path_start: offset(path.start),
+            path_end: offset(path.end),
+            query_end: query_end.map_or(NONE, offset),
+            fragment_start: fragment_start.map_or(NONE, offset),
+            port: port.unwrap_or(0),
+            host: kind,
+            flags: if host.is_some() { Self::AUTHORITY } else { 0 }
+                | if port.is_some() { Self::PORT_VALUE } else { 0 },
+        }
+    }
+
+    /// Where the scheme ends, at its `:`.
+    pub fn scheme_end(&self) -> Option<usize> {
+        get(self.scheme_end)
+    }
+
+    /// The scheme, without its `:`.
+    pub fn scheme(&self) -> Option<Range<usize>> {
+        self.scheme_end().map(|end| 0..end)
+    }
+
+    /// Whether there is an authority.
+    pub fn has_authority(&self) -> bool {
+        self.flags & Self::AUTHORITY != 0
+    }
+
+    /// Where the authority starts, after its `//`, if there is one.
+    fn authority_start(&self) -> usize {
+        self.scheme_end().map_or(0, |end| end + 1) + 2
+    }
+
+    /// The authority, without the `//` before it.
+    pub fn authority(&self) -> Option<Range<usize>> {
+        self.has_authority()
+            .then(|| self.authority_start()..self.path_start as usize)
+    }
+
+    /// The userinfo, without its `@`.
+    pub fn userinfo(&self) -> Option<Range<usize>> {
+        if !self.has_authority() {
+            return None;
+        }
+        get(self.userinfo_end).map(|end| self.authority_start()..end)
+    }
+
+    /// The host as written, IP literals with their brackets.
+    pub fn host(&self) -> Option<Range<usize>> {
+        if !self.has_authority() {
+            return None;
+        }
+        let start = get(self.userinfo_end).map_or(self.authority_start(), |end| end + 1);
+        Some(start..self.host_end as usize)
+    }
+
+    /// Which rule the host matched.
+    pub fn host_kind(&self) -> HostKind {
+        self.host
+    }
+
+    /// The port's digits, without the `:`.
+    pub fn port(&self) -> Option<Range<usize>> {
+        let host_end = self.host_end as usize;
+        let end = self.path_start as usize;
+        (self.has_authority() && host_end < end).then(|| host_end + 1..end)
+    }
+
+    /// The port's value; `None` when there is no port or it is empty.
+    pub fn port_value(&self) -> Option<u16> {
+        (self.flags & Self::PORT_VALUE != 0).then_some(self.port)
+    }
+
+    pub fn path(&self) -> Range<usize> {
+        self.path_start as usize..self.path_end as usize
+    }
+
+    /// The query, without its `?`.
+    pub fn query(&self) -> Option<Range<usize>> {
+        get(self.query_end).map(|end| self.path_end as usize + 1..end)
+    }
+
+    /// The fragment, without its `#`, in a text of `len` bytes.
+    pub fn fragment(&self, len: usize) -> Option<Range<usize>> {
+        get(self.fragment_start).map(|start| start..len)
+    }
+
+    /// Where the fragment starts, after its `#`.
+    pub fn fragment_start(&self) -> Option<usize> {
+        get(self.fragment_start)
+    }
+}
+
+/// Writes [`Bounds`], component by component, in the order of section 5.3:
+/// what the lowering and recomposition fill in. Each setter takes a
+/// component's bounds in the text being described.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BoundsWriter(Bounds);
+
+impl BoundsWriter {
+    pub fn new() -> BoundsWriter {
+        BoundsWriter(Bounds::path_only(0..0))
+    }
+
+    /// The scheme ends at `end`, at its `:`.
+    pub fn scheme(&mut self, end: usize) {
+        self.0.scheme_end = offset(end);
+    }
+
+    /// There is an authority.
+    pub fn authority(&mut self) {
+        self.0.flags |= Bounds::AUTHORITY;
+    }
+
+    /// The userinfo ends at `end`, at its `@`.
+    pub fn userinfo(&mut self, end: usize) {
+        self.0.userinfo_end = offset(end);
+    }
+
+    /// The host ends at `end`, and is of `kind`.
+    pub fn host(&mut self, end: usize, kind: HostKind) {
+        self.0.host_end = offset(end);
+        self.0.host = kind;
+    }
+
+    /// The port's value (`None` for an empty port; its digits are what
+    /// lies between the host's `:` and the path).
+    pub fn port_value(&mut self, value: Option<u16>) {
+        match value {
+            Some(port) => {
+                self.0.port = port;
+                self.0.flags |= Bounds::PORT_VALUE;
+            }
+            None => self.0.flags &= !Bounds::PORT_VALUE,
+        }
+    }
+
+    pub fn path(&mut self, path: Range<usize>) {
+        self.0.path_start = offset(path.start);
+        self.0.path_end = offset(path.end);
+    }
+
+    /// The query ends at `end`; it starts after the `?` at the path's end.
+    pub fn query(&mut self, end: usize) {
+        self.0.query_end = offset(end);
+    }
+
+    /// The fragment starts at `start`, after its `#`.
+    pub fn fragment(&mut self, start: usize) {
+        self.0.fragment_start = offset(start);
+    }
+
+    pub fn finish(self) -> Bounds {
+        self.0
+    }
+}
+
+/// `at` as an offset of [`Bounds`]; every text is at most [`MAX_LEN`]
+/// bytes long, which the parse and the writers check.
+#[inline(always)]
+fn offset(at: usize) -> u32 {
+    debug_assert!(at <= MAX_LEN);
+    at as u32
+}
+
+#[inline(always)]
+fn get(value: u32) -> Option<usize> {
+    (value != NONE).then_some(value as usize)
+}
+
+/// The value of `port = *DIGIT`: any number of digits, leading zeros
+/// included, at most 65535; `None` for the empty port.
+#[inline(always)]
+pub(crate) fn port_value(digits: &[u8]) -> Result<Option<u16>, PortError> {
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    digits_value(digits)
+}
+
+/// [`port_value`] of digits that are there: out of line, as most
+/// references have no port.
+#[inline(never)]
+fn digits_value(digits: &[u8]) -> Result<Option<u16>, PortError> {
+    // Saturating above the largest port rather than overflowing.
+    let mut value: u32 = 0;
+    for &byte in digits {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return Err(PortError::NotDigits);
+        }
+        value = (value * 10 + u32::from(digit)).min(1 << 16);
+    }
+    u16::try_from(value)
+        .map(Some)
+        .map_err(|_| PortError::OutOfRange)
+}
+
+/// Why digits are not the value of a port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PortError {
+    /// Something else than a digit: only an edited grammar gets there.
+    NotDigits,
+    /// A number above 65535: the grammar allows any number of digits, and
+    /// this crate's ports are `u16` (`ErrorKind::PortRange`).
+    OutOfRange,
+}
+
+/// The version and address of the `IPvFuture` `text` (without the
+/// brackets of its IP literal), which is `"v" 1*HEXDIG "." 1*( unreserved /
+/// sub-delims / ":" )`: HEXDIG has no `.`, so the first `.` ends the
+/// version. `None` when there is no `.` (only an edited grammar gets
+/// there).
+pub(crate) fn ipv_future(text: &str) -> Option<(&str, &str)> {
+    let (v, address) = text.split_once('.')?;
+    Some((v.get(1..)?, address))
+}

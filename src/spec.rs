@@ -1,0 +1,191 @@
+//! Which grammar a reference follows: RFC 3986's URIs ([`Rfc3986`]) or RFC
+//! 3987's IRIs ([`Rfc3987`]), as a type parameter of [`Reference`] and
+//! [`Absolute`].
+//!
+//! [`Uri`](crate::Uri), [`Iri`](crate::Iri), [`AbsoluteUri`] and
+//! [`AbsoluteIri`](crate::AbsoluteIri) are those types with the spec filled
+//! in; this module is only needed to write code generic over both.
+//!
+//! [`Reference`]: crate::Reference
+//! [`Absolute`]: crate::Absolute
+//! [`AbsoluteUri`]: crate::AbsoluteUri
+//!
+//! ```
+//! use rfc3986::spec::Spec;
+//! use rfc3986::{Iri, Reference, Uri};
+//!
+//! fn host_len<X: Spec>(reference: &Reference<X, &str>) -> usize {
+//!     reference.host_str().map_or(0, str::len)
+//! }
+//! assert_eq!(host_len(&Uri::parse("http://example.com/")?), 11);
+//! assert_eq!(host_len(&Iri::parse("http://例え.jp/")?), 9);
+//! # Ok::<(), rfc3986::Error>(())
+//! ```
+
+use crate::bounds::Bounds;
+use crate::compiled::runtime::Parse;
+use crate::error::ParseError;
+use crate::grammar::Rule;
+use crate::iri::IriRule;
+use crate::lower::{captured, Slots};
+use crate::syntax::{self, Syntax};
+
+/// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
+/// the crate's algorithms depend on what each grammar is.
+pub trait Spec: sealed::Sealed + 'static {}
+
+/// RFC 3986: URI references, by the grammar of `uri.pest`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rfc3986 {}
+
+/// RFC 3987: IRI references, by the grammar of `uri.pest` and `iri.pest`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rfc3987 {}
+
+impl Spec for Rfc3986 {}
+impl Spec for Rfc3987 {}
+
+// The sealed trait names the crate's internal types: users cannot name
+// the trait, let alone call its methods.
+#[allow(private_interfaces)]
+pub(crate) mod sealed {
+    use super::*;
+
+    /// What the crate needs of a grammar.
+    pub trait Sealed {
+        /// The type's name, for `Debug`.
+        const NAME: &'static str;
+        /// The name of its absolute kind, for `Debug`.
+        const ABSOLUTE_NAME: &'static str;
+
+        /// What differs between the grammars, for the algorithms.
+        fn syntax() -> &'static Syntax;
+
+        /// The bounds of `text` as a reference of this grammar: the
+        /// compiled parser, then the lowering.
+        fn parse(text: &str) -> Result<Bounds, ParseError>;
+
+        /// ... as an absolute one (one with a scheme).
+        fn parse_absolute(text: &str) -> Result<Bounds, ParseError>;
+    }
+}
+
+#[allow(private_interfaces)]
+impl sealed::Sealed for Rfc3986 {
+    const NAME: &'static str = "Uri";
+    const ABSOLUTE_NAME: &'static str = "AbsoluteUri";
+
+    fn syntax() -> &'static Syntax {
+        &syntax::URI
+    }
+
+    #[inline(always)]
+    fn parse(text: &str) -> Result<Bounds, ParseError> {
+        parse_uri(Rule::uri_reference_input, text, |text| {
+            crate::verify::uri_error(Rule::uri_reference_input, text)
+        })
+    }
+
+    #[inline(always)]
+    fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
+        parse_uri(Rule::uri_input, text, crate::verify::not_a_uri)
+    }
+}
+
+#[allow(private_interfaces)]
+impl sealed::Sealed for Rfc3987 {
+    const NAME: &'static str = "Iri";
+    const ABSOLUTE_NAME: &'static str = "AbsoluteIri";
+
+    fn syntax() -> &'static Syntax {
+        &syntax::IRI
+    }
+
+    #[inline(always)]
+    fn parse(text: &str) -> Result<Bounds, ParseError> {
+        parse_iri(IriRule::iri_reference_input, text, |text| {
+            crate::verify::iri_error(IriRule::iri_reference_input, text)
+        })
+    }
+
+    #[inline(always)]
+    fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
+        parse_iri(IriRule::iri_input, text, crate::verify::not_an_iri)
+    }
+}
+
+/// The bounds of `text` from `entry` of `uri.pest`: the compiled parser's
+/// capture variant, which fills the lowering's slots as it matches, then
+/// the lowering of those slots; `rejected`'s error (the diagnosis) when the
+/// grammar rejects it. Inlined into each caller with the lowering, so that
+/// the bounds are built where they are returned.
+#[inline(always)]
+fn parse_uri(
+    entry: Rule,
+    text: &str,
+    rejected: fn(&str) -> ParseError,
+) -> Result<Bounds, ParseError> {
+    use crate::compiled::uri as compiled;
+    let mut parse = Parse::with_sink(text, Slots::new(text));
+    let matched = compiled::run_with(entry, &mut parse).is_some();
+    #[cfg(feature = "verify-compiled")]
+    {
+        compiled::verify(entry, text);
+        if let Err(difference) = crate::verify::compare_capture(text) {
+            panic!("{difference}");
+        }
+    }
+    if !matched {
+        return Err(rejected(text));
+    }
+    match captured(&parse.pairs) {
+        Some(bounds) => bounds,
+        None => full_uri(entry, text),
+    }
+}
+
+/// The lowering of the full pairs, where a capture cannot tell.
+#[cold]
+#[inline(never)]
+fn full_uri(entry: Rule, text: &str) -> Result<Bounds, ParseError> {
+    use crate::compiled::uri as compiled;
+    let mut tree = compiled::tree(text);
+    compiled::run(entry, &mut tree);
+    crate::lower::lower(text, tree.nodes())
+}
+
+/// [`parse_uri`] with `uri.pest` + `iri.pest`.
+#[inline(always)]
+fn parse_iri(
+    entry: IriRule,
+    text: &str,
+    rejected: fn(&str) -> ParseError,
+) -> Result<Bounds, ParseError> {
+    use crate::iri::compiled;
+    let mut parse = Parse::with_sink(text, Slots::new(text));
+    let matched = compiled::run_with(entry, &mut parse).is_some();
+    #[cfg(feature = "verify-compiled")]
+    {
+        compiled::verify(entry, text);
+        if let Err(difference) = crate::verify::compare_capture(text) {
+            panic!("{difference}");
+        }
+    }
+    if !matched {
+        return Err(rejected(text));
+    }
+    match captured(&parse.pairs) {
+        Some(bounds) => bounds,
+        None => full_iri(entry, text),
+    }
+}
+
+/// [`full_uri`] with `uri.pest` + `iri.pest`.
+#[cold]
+#[inline(never)]
+fn full_iri(entry: IriRule, text: &str) -> Result<Bounds, ParseError> {
+    use crate::iri::compiled;
+    let mut tree = compiled::tree(text);
+    compiled::run(entry, &mut tree);
+    crate::lower::lower(text, tree.nodes())
+}
