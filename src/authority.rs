@@ -117,12 +117,12 @@ impl fmt::Display for Host<'_> {
 pub struct Authority<'a> {
     /// The whole text of the reference.
     text: &'a str,
-    bounds: Bounds,
+    bounds: &'a Bounds,
 }
 
 impl<'a> Authority<'a> {
     /// The authority of the reference `text` with `bounds`, which has one.
-    pub(crate) fn new(text: &'a str, bounds: Bounds) -> Authority<'a> {
+    pub(crate) fn new(text: &'a str, bounds: &'a Bounds) -> Authority<'a> {
         Authority { text, bounds }
     }
 
@@ -132,8 +132,8 @@ impl<'a> Authority<'a> {
     }
 
     /// The bounds of the reference this is the authority of.
-    pub(crate) fn bounds(&self) -> &Bounds {
-        &self.bounds
+    pub(crate) fn bounds(&self) -> &'a Bounds {
+        self.bounds
     }
 
     /// The authority as written, without the `//` before it.

@@ -77,10 +77,11 @@ impl Bounds {
         }
     }
 
-    /// The bounds of a parse, from the lowering, all at once: one value
-    /// built from its fields rather than field by field, so that it can
-    /// live in registers until it is stored where the caller wants it.
-    /// `host` is the host's end and kind, `None` without an authority.
+    /// The bounds of a reference, all at once (the lowering's of a parse,
+    /// resolution's of a splice): one value built from its fields rather
+    /// than field by field, so that it can live in registers until it is
+    /// stored where the caller wants it. `host` is the host's end and kind,
+    /// `None` without an authority.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn of_parse(

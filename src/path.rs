@@ -73,9 +73,18 @@ pub(crate) fn directory<X: Spec, S: Storage>(base: &Reference<X, S>) -> &str {
     }
 }
 
-/// Whether `path` has a `.` or `..` segment.
+/// Whether `path` has a `.` or `..` segment: a `.` that starts a segment
+/// (at the start or after a `/`) and ends it, alone or with a second `.`.
+/// One comparison a byte, where a dot segment is looked at closer.
 pub(crate) fn has_dot_segments(path: &str) -> bool {
-    path.contains('.') && path.split('/').any(|s| s == "." || s == "..")
+    let bytes = path.as_bytes();
+    // Whether the byte at `at` ends a segment: a `/`, or the end.
+    let ends = |at: usize| bytes.get(at).is_none_or(|&b| b == b'/');
+    bytes.iter().enumerate().any(|(at, &byte)| {
+        byte == b'.'
+            && (at == 0 || bytes[at - 1] == b'/')
+            && (ends(at + 1) || (bytes.get(at + 1) == Some(&b'.') && ends(at + 2)))
+    })
 }
 
 /// A path given as two pieces to be read as one, `directory` then `rest`,
@@ -101,8 +110,16 @@ impl<'a> Joined<'a> {
         Joined { directory, rest }
     }
 
-    pub(crate) fn len(&self) -> usize {
-        self.directory.len() + self.rest.len()
+    /// Whether the joined path has a `.` or `..` segment. The directory
+    /// ends with `/`, so no segment spans the two pieces.
+    pub(crate) fn has_dot_segments(&self) -> bool {
+        has_dot_segments(self.directory) || has_dot_segments(self.rest)
+    }
+
+    /// Appends the joined path as it is.
+    pub(crate) fn push_to(&self, out: &mut String) {
+        out.push_str(self.directory);
+        out.push_str(self.rest);
     }
 
     /// The two pieces whose segments, one after the other, are those of

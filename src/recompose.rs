@@ -61,16 +61,28 @@ impl<'t> Recomposition<'t> {
         self.text.push(':');
     }
 
-    /// `append "//" to result; append authority to result;`, copying a
-    /// parsed authority with its host's kind.
-    pub fn authority(&mut self, authority: &Authority<'_>) {
+    /// `if defined(authority) then append "//" to result; append authority
+    /// to result; endif;`, copying a parsed authority whole: its
+    /// subcomponents keep their places in it, so their bounds are the
+    /// source's, moved, and its host keeps its kind.
+    pub fn authority(&mut self, authority: Option<Authority<'_>>) {
+        let Some(authority) = authority else {
+            return;
+        };
         self.begin_authority();
-        if let Some(userinfo) = authority.userinfo() {
-            self.userinfo_with(|text| text.push_str(userinfo));
+        let source = authority.bounds();
+        let text = authority.as_str();
+        let from = source.authority().map_or(0, |span| span.start);
+        let to = self.at();
+        // Where `end` of the source's text lies in the target's.
+        let moved = |end: usize| end - from + to;
+        self.text.push_str(text);
+        if let Some(userinfo) = source.userinfo() {
+            self.bounds.userinfo(moved(userinfo.end));
         }
-        let kind = authority.bounds().host_kind();
-        self.host_with(|text| text.push_str(authority.host_str()), Some(kind));
-        self.port(authority.port_str(), authority.port());
+        let host = source.host().map_or(from..from, |span| span);
+        self.bounds.host(moved(host.end), source.host_kind());
+        self.bounds.port_value(source.port_value());
     }
 
     /// Opens an authority (`"//"`) whose subcomponents follow:
@@ -126,7 +138,9 @@ impl<'t> Recomposition<'t> {
         let start = self.text.len();
         write(self.text);
         let prefix = path::disambiguation(&self.text[start..], self.scheme, self.authority);
-        self.text.insert_str(start, prefix);
+        if !prefix.is_empty() {
+            self.text.insert_str(start, prefix);
+        }
         self.bounds.path(start - self.start..self.at());
     }
 

@@ -478,7 +478,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     pub fn authority(&self) -> Option<Authority<'_>> {
         self.bounds
             .has_authority()
-            .then(|| Authority::new(self.as_str(), self.bounds))
+            .then(|| Authority::new(self.as_str(), &self.bounds))
     }
 
     /// The userinfo of the authority, without its `@`. See

@@ -202,7 +202,7 @@ impl HttpUri {
         // `parse` checked that there is one.
         self.uri
             .authority()
-            .unwrap_or_else(|| Authority::new(self.uri.as_str(), *self.uri.bounds()))
+            .unwrap_or_else(|| Authority::new(self.uri.as_str(), self.uri.bounds()))
     }
 
     /// The typed host, never an empty registered name.
