@@ -7,6 +7,7 @@ use core::fmt::{self, Write as _};
 use core::net::Ipv6Addr;
 
 use crate::authority::{Authority, Host};
+use crate::bounds::HostKind;
 use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
 use crate::percent::{self, Piece};
 use crate::recompose::{recompose, Recomposition};
@@ -225,7 +226,9 @@ fn write_normalized<X: Spec, S: Storage>(
     t.path_with(|text| {
         let start = text.len();
         let path = uri.path();
-        if removes_dot_segments(uri) {
+        // Without `%`, no segment decodes to a dot segment: without one as
+        // written, removing them leaves the path as it is.
+        if removes_dot_segments(uri) && (path.contains('%') || has_dot_segments(path)) {
             // Each segment decoded as it is written: a `%2E%2E` that
             // decodes to `..` is a dot segment.
             remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
@@ -280,20 +283,29 @@ fn normalize_authority(
     // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
     // an IPv6 address is the same address; decoding a registered name's
     // percent-encodings can change them, so the grammar decides.
-    let kind = (!host.contains('%')).then(|| authority.bounds().host_kind());
+    let host_kind = authority.bounds().host_kind();
+    let kind = (!host.contains('%')).then_some(host_kind);
     t.host_with(
-        |text| match authority.host() {
-            Host::Ipv4(_) => text.push_str(host),
-            Host::Ipv6(address) if rung == Rung::SchemeBased => {
+        |text| match host_kind {
+            HostKind::Ipv4 => text.push_str(host),
+            HostKind::Ipv6 if rung == Rung::SchemeBased => match authority.host() {
                 // Writing to a String cannot fail.
-                let _ = write!(text, "[{address}]");
-            }
-            Host::Ipv6(_) | Host::IpvFuture { .. } => {
+                Host::Ipv6(address) => drop(write!(text, "[{address}]")),
+                _ => text.push_str(host),
+            },
+            HostKind::Ipv6 | HostKind::IpvFuture => {
                 let start = text.len();
                 text.push_str(host);
                 text[start..].make_ascii_lowercase();
             }
-            Host::RegName(_) => {
+            // An ASCII name without encodings: lowercased (RFC 3987
+            // section 5.3.2.1 leaves a name with other characters as it is).
+            HostKind::RegName if host.bytes().all(|b| b.is_ascii() && b != b'%') => {
+                let start = text.len();
+                text.push_str(host);
+                text[start..].make_ascii_lowercase();
+            }
+            HostKind::RegName => {
                 let lowercase = is_ascii_host(host, |c| decodes(c, false));
                 push_pct_normalized(text, host, |c| decodes(c, false), lowercase);
             }
@@ -331,11 +343,18 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
             return false;
         }
         let host = authority.host_str();
-        let host_is_normal = match authority.host() {
-            Host::Ipv4(_) => true,
-            Host::Ipv6(address) if rung == Rung::SchemeBased => is_rfc5952(host, &address),
-            Host::Ipv6(_) | Host::IpvFuture { .. } => !host.bytes().any(|b| b.is_ascii_uppercase()),
-            Host::RegName(_) => is_pct_normal(host, elsewhere, is_ascii_host(host, elsewhere)),
+        let host_is_normal = match authority.bounds().host_kind() {
+            HostKind::Ipv4 => true,
+            HostKind::Ipv6 if rung == Rung::SchemeBased => match authority.host() {
+                Host::Ipv6(address) => is_rfc5952(host, &address),
+                _ => true,
+            },
+            HostKind::RegName if !host.bytes().all(|b| b.is_ascii() && b != b'%') => {
+                is_pct_normal(host, elsewhere, is_ascii_host(host, elsewhere))
+            }
+            HostKind::Ipv6 | HostKind::IpvFuture | HostKind::RegName => {
+                !host.bytes().any(|b| b.is_ascii_uppercase())
+            }
         };
         if !host_is_normal {
             return false;

@@ -313,6 +313,16 @@ impl<'a, F: Fn(char) -> bool> Iterator for Pieces<'a, F> {
             self.at = end;
             return Some(Piece::Text(&self.s[at..end]));
         };
+        if lead < 0x80 {
+            // An ASCII character, the common case: no sequence to read.
+            let c = char::from(lead);
+            self.at = at + 3;
+            return Some(if (self.decodes)(c) {
+                Piece::Decoded(c)
+            } else {
+                Piece::Kept(&self.s[at..at + 3], lead)
+            });
+        }
         // The length of the UTF-8 sequence `lead` starts, if it starts one.
         let len = match lead {
             0x00..=0x7f => 1,
