@@ -24,9 +24,10 @@ use core::marker::PhantomData;
 use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
-use crate::builder::Component;
 use crate::chars;
 use crate::compiled::runtime::{Attempts, Tree};
+pub(crate) use crate::compiled::Entries as Compiled;
+use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::lower::{lower, pest_nodes, Node};
@@ -245,14 +246,6 @@ impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
     fn prefix(&self) -> Option<&[Node<R>]> {
         Attempts::prefix(self)
     }
-}
-
-/// A grammar's compiled parser (see `build/compiler`): `run` is its fast
-/// variant, `failure` its diagnostic one.
-pub(crate) struct Compiled<R: 'static, const N: usize> {
-    pub run: for<'i> fn(R, &mut Tree<'i, R, N>) -> Option<usize>,
-    pub failure: fn(R, &str, &mut Attempts<R, N>) -> Option<usize>,
-    pub rule_name: fn(R) -> &'static str,
 }
 
 impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {

@@ -153,6 +153,7 @@ mod bounds;
 mod builder;
 mod chars;
 mod compiled;
+mod component;
 mod convert;
 mod diagnose;
 mod error;
@@ -173,6 +174,7 @@ pub mod schemes;
 mod serde_impl;
 pub mod spec;
 mod syntax;
+mod umbrella;
 mod verify;
 
 /// Not public API: what the compiled parsers of this crate's own tests
@@ -181,8 +183,9 @@ mod verify;
 pub mod __private {
     pub use crate::compiled::runtime;
 
-    pub use crate::iri::compare_iri;
-    pub use crate::verify::{compare_all, compare_capture, compare_errors, compare_uri};
+    pub use crate::verify::{
+        compare_all, compare_capture, compare_errors, compare_iri, compare_uri,
+    };
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {
@@ -213,9 +216,10 @@ pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 struct ReadmeDoctests;
 
 pub use authority::{Authority, Host};
-pub use builder::{BuildError, Builder, Component, IriBuilder, UriBuilder};
+pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
+pub use component::Component;
 pub use convert::ConvertError;
-pub use error::{Error, ErrorKind, ParseError};
+pub use error::{ErrorKind, ParseError};
 pub use grammar::{RfcRule, Rule, UriParser, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
@@ -230,6 +234,7 @@ pub use reference::{
     Absolute, AbsoluteIri, AbsoluteUri, Input, Iri, Owned, PathSegments, Reference, Storage, Uri,
 };
 pub use resolve::ResolveError;
+pub use umbrella::Error;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
 /// rules of your own), starting at `entry`, and lowers the parse tree into a

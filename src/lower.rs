@@ -257,9 +257,10 @@ pub(crate) struct Slots<'i> {
     spans: [(u32, u32); SLOTS],
     /// The slots filled, as bits.
     seen: u32,
-    /// Whether a capture filled a slot that was filled already: the span
-    /// before it is lost, so the full pairs must decide ([`captured`]).
-    clobbered: bool,
+    /// The slots a capture filled when they were filled already (as bits):
+    /// the span before is lost, so the full pairs must decide
+    /// ([`captured`]).
+    clobbered: u32,
 }
 
 /// The lowering's rule-to-slot map, applied while the compiled parser
@@ -289,7 +290,7 @@ impl<R: UriRule> Sink<R> for Slots<'_> {
         let slot = slot_of(rule);
         match end {
             Some(end) if slot != Slot::Other as usize => {
-                self.clobbered |= self.seen & (1 << slot) != 0;
+                self.clobbered |= self.seen & (1 << slot);
                 self.spans[slot] = (start as u32, end as u32);
                 self.seen |= 1 << slot;
             }
@@ -317,7 +318,7 @@ pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> 
         return Some(Err(too_long(slots.input)));
     }
     let host_values = (slots.seen >> Slot::Ipv4Address as u32) & 0b1111;
-    if slots.clobbered || host_values & host_values.wrapping_sub(1) != 0 {
+    if slots.clobbered != 0 || host_values & host_values.wrapping_sub(1) != 0 {
         return None;
     }
     Some(slots.lower())
@@ -346,7 +347,7 @@ impl<'i> Slots<'i> {
             input,
             spans: [(0, 0); SLOTS],
             seen: 0,
-            clobbered: false,
+            clobbered: 0,
         }
     }
 

@@ -6,8 +6,8 @@ use alloc::borrow::Cow;
 use alloc::string::{FromUtf8Error, String};
 use alloc::vec::Vec;
 
-use crate::builder::Component;
 use crate::chars::{self, CharClass};
+use crate::component::Component;
 
 /// Uppercase hexadecimal digits: section 2.1 asks producers for uppercase.
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";

@@ -130,7 +130,11 @@ fn parse_uri(
     let matched = compiled::run_with(entry, &mut parse).is_some();
     #[cfg(feature = "verify-compiled")]
     {
-        compiled::verify(entry, text);
+        crate::verify::verify_entries::<crate::grammar::UriParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            entry,
+            text,
+        );
         if let Err(difference) = crate::verify::compare_capture(text) {
             panic!("{difference}");
         }
@@ -166,7 +170,11 @@ fn parse_iri(
     let matched = compiled::run_with(entry, &mut parse).is_some();
     #[cfg(feature = "verify-compiled")]
     {
-        compiled::verify(entry, text);
+        crate::verify::verify_entries::<crate::iri::IriParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            entry,
+            text,
+        );
         if let Err(difference) = crate::verify::compare_capture(text) {
             panic!("{difference}");
         }

@@ -11,10 +11,13 @@
 
 use alloc::string::String;
 
+use crate::compiled::runtime::{Attempts, Node, Tree};
+use crate::compiled::Entries;
 use crate::diagnose::{self, Derived};
 use crate::error::ParseError;
-use crate::grammar::{Rule, UriParser};
+use crate::grammar::{Rule, UriParser, UriRule};
 use crate::iri::{IriParser, IriRule};
+use crate::lower::pest_nodes;
 use crate::schemes::{self, SchemeViolation};
 use crate::syntax;
 
@@ -25,7 +28,25 @@ use crate::syntax;
 ///
 /// What each found, when they differ.
 pub fn compare_uri(rule: Rule, input: &str) -> Result<(), String> {
-    crate::compiled::uri::compare(rule, input)
+    compare_entries::<UriParser, _, { crate::compiled::uri::PAIRS }>(
+        &crate::compiled::uri::PARSERS,
+        rule,
+        input,
+    )
+}
+
+/// Compares the compiled and pest_derive parsers of `uri.pest` + `iri.pest`
+/// on `input` from `rule`.
+///
+/// # Errors
+///
+/// What each found, when they differ.
+pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), String> {
+    compare_entries::<IriParser, _, { crate::iri::compiled::PAIRS }>(
+        &crate::iri::compiled::PARSERS,
+        rule,
+        input,
+    )
 }
 
 /// Compares the compiled and pest_derive parsers of `uri.pest`, of
@@ -40,12 +61,42 @@ pub fn compare_uri(rule: Rule, input: &str) -> Result<(), String> {
 pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(Rule::uri_reference_input, input)?;
     compare_uri(Rule::uri_input, input)?;
-    crate::iri::compare_iri(IriRule::iri_reference_input, input)?;
+    compare_iri(IriRule::iri_reference_input, input)?;
     compare_capture(input)?;
-    schemes::http::compare(input)?;
-    schemes::mailto::compare(input)?;
-    schemes::urn::compare(input)?;
-    schemes::file::compare(input)
+    {
+        use schemes::http::{compiled, derived::*};
+        compare_entries::<HttpParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            Rule::http_input,
+            input,
+        )?;
+    }
+    {
+        use schemes::mailto::{compiled, derived::*};
+        for entry in [Rule::mailto_input, Rule::to_input] {
+            compare_entries::<MailtoParser, _, { compiled::PAIRS }>(
+                &compiled::PARSERS,
+                entry,
+                input,
+            )?;
+        }
+    }
+    {
+        use schemes::urn::{compiled, derived::*};
+        compare_entries::<UrnParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            Rule::urn_input,
+            input,
+        )?;
+    }
+    {
+        use schemes::file::{compiled, derived::*};
+        compare_entries::<FileParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            Rule::file_input,
+            input,
+        )
+    }
 }
 
 /// Compares what a parse makes of `input` through the capture variant of
@@ -155,10 +206,66 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
             ),
         )?;
     }
-    schemes::http::compare_errors(input)?;
-    schemes::mailto::compare_errors(input)?;
-    schemes::urn::compare_errors(input)?;
-    schemes::file::compare_errors(input)
+    {
+        use schemes::http::{compiled, derived::*, HttpUri};
+        compare_violations::<HttpParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            HttpUri::SCHEME,
+            Rule::http_input,
+            input,
+        )?;
+    }
+    {
+        use schemes::mailto::{compiled, derived::*, SCHEME};
+        compare_violations::<MailtoParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            SCHEME,
+            Rule::mailto_input,
+            input,
+        )?;
+    }
+    {
+        use schemes::urn::{compiled, derived::*, SCHEME_NAME};
+        compare_violations::<UrnParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            SCHEME_NAME,
+            Rule::urn_input,
+            input,
+        )?;
+    }
+    {
+        use schemes::file::{compiled, derived::*, SCHEME_NAME};
+        compare_violations::<FileParser, _, { compiled::PAIRS }>(
+            &compiled::PARSERS,
+            SCHEME_NAME,
+            Rule::file_input,
+            input,
+        )
+    }
+}
+
+/// Compares the violations that the compiled parser `parsers` and
+/// pest_derive's `P` of a scheme's grammar find in `input` from `entry`,
+/// where the grammar rejects it.
+pub(crate) fn compare_violations<P, R, const N: usize>(
+    parsers: &Entries<R, N>,
+    scheme: &'static str,
+    entry: R,
+    input: &str,
+) -> Result<(), String>
+where
+    P: pest::Parser<R>,
+    R: UriRule,
+{
+    let mut tree = Tree::new(input, entry);
+    if (parsers.run)(entry, &mut tree).is_some() {
+        return Ok(());
+    }
+    same_violation(
+        input,
+        &schemes::violation(parsers, scheme, entry, input),
+        &schemes::violation(&Derived::<P>::PARSERS, scheme, entry, input),
+    )
 }
 
 /// Whether two errors for `input` are the same, in every field and in both
@@ -270,4 +377,146 @@ pub(crate) fn not_an_iri(input: &str) -> ParseError {
         panic!("{difference}");
     }
     error
+}
+
+/// Compares the compiled parser's result for `input` from `entry` with
+/// pest_derive's: the same verdict and the same pairs, in the same order;
+/// and where both reject it, the same error (the furthest position at which
+/// a rule failed, and the rules tried there), which `failure` gives from
+/// the compiled parser's diagnostic variant. It makes no allocation of its
+/// own beyond pest's parse, unless they differ.
+///
+/// # Errors
+///
+/// What each parser found, when they differ: that is a bug of the grammar
+/// compiler.
+fn compare<P, R, I, const N: usize>(
+    entry: R,
+    input: &str,
+    compiled: Option<I>,
+    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
+) -> Result<(), String>
+where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+    I: Iterator<Item = Node<R>> + Clone,
+{
+    use alloc::vec::Vec;
+    let derived = P::parse(entry, input);
+    let same = match (&compiled, &derived) {
+        (Some(nodes), Ok(pairs)) => nodes.clone().eq(pest_nodes(pairs.clone())),
+        (None, Err(error)) => {
+            let (attempts, end) = failure();
+            return same_failure(entry, input, error, &attempts, end);
+        }
+        _ => false,
+    };
+    if same {
+        return Ok(());
+    }
+    let compiled: Option<Vec<_>> = compiled.map(Iterator::collect);
+    let derived: Option<Vec<_>> = derived.ok().map(|pairs| pest_nodes(pairs).collect());
+    Err(alloc::format!(
+        "the compiled parser and pest_derive's disagree on {input:?} from {entry:?}:\n  compiled: {compiled:?}\n  pest_derive: {derived:?}"
+    ))
+}
+
+/// Whether the diagnostic variant's record of a failed parse (`attempts`,
+/// and `end`, which must be `None`) is pest's `error`.
+fn same_failure<R: pest::RuleType, const N: usize>(
+    entry: R,
+    input: &str,
+    error: &pest::error::Error<R>,
+    attempts: &Attempts<R, N>,
+    end: Option<usize>,
+) -> Result<(), String> {
+    use pest::error::{ErrorVariant, InputLocation};
+    let pos = match error.location {
+        InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
+    };
+    let (positives, negatives): (&[R], &[R]) = match &error.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => (positives, negatives),
+        ErrorVariant::CustomError { .. } => (&[], &[]),
+    };
+    if end.is_none()
+        && attempts.pos() == pos
+        && attempts.positives() == positives
+        && attempts.negatives() == negatives
+    {
+        return Ok(());
+    }
+    Err(alloc::format!(
+        "the compiled parser's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  compiled: at {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {pos}, positives {positives:?}, negatives {negatives:?}",
+        attempts.pos(),
+        attempts.positives(),
+        attempts.negatives(),
+    ))
+}
+
+/// [`compare`] that panics on a difference. With the `verify-compiled`
+/// feature, every `Uri::parse` and scheme parse calls it, so that every
+/// string the test suite parses, and every error it meets, is a test of
+/// the compiler.
+///
+/// # Panics
+///
+/// When the two parsers disagree.
+#[cfg(feature = "verify-compiled")]
+fn verify<P, R, I, const N: usize>(
+    entry: R,
+    input: &str,
+    compiled: Option<I>,
+    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
+) where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+    I: Iterator<Item = Node<R>> + Clone,
+{
+    if let Err(difference) = compare::<P, R, I, N>(entry, input, compiled, failure) {
+        panic!("{difference}");
+    }
+}
+
+/// [`compare`] for the compiled parser `entries`, from `rule`.
+pub(crate) fn compare_entries<P, R, const N: usize>(
+    entries: &Entries<R, N>,
+    rule: R,
+    input: &str,
+) -> Result<(), String>
+where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+{
+    let mut tree = Tree::new(input, rule);
+    let matched = (entries.run)(rule, &mut tree).is_some();
+    compare::<P, R, _, N>(rule, input, matched.then(|| tree.nodes()), || {
+        let mut attempts = Attempts::new(rule);
+        let end = (entries.failure)(rule, input, &mut attempts);
+        (attempts, end)
+    })
+}
+
+/// [`compare_entries`] that panics on a difference: the hook of the
+/// `verify-compiled` feature, which every parse of the crate calls (the one
+/// call into this module from below it).
+///
+/// # Panics
+///
+/// When the two parsers disagree.
+#[cfg(feature = "verify-compiled")]
+pub(crate) fn verify_entries<P, R, const N: usize>(entries: &Entries<R, N>, rule: R, input: &str)
+where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+{
+    let mut tree = Tree::new(input, rule);
+    let matched = (entries.run)(rule, &mut tree).is_some();
+    verify::<P, R, _, N>(rule, input, matched.then(|| tree.nodes()), || {
+        let mut attempts = Attempts::new(rule);
+        let end = (entries.failure)(rule, input, &mut attempts);
+        (attempts, end)
+    });
 }

@@ -18,7 +18,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::net::IpAddr;
 
-pub use error::{BuildError, Component};
+use crate::component::Component;
+pub use error::BuildError;
 
 use core::marker::PhantomData;
 

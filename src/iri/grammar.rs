@@ -77,13 +77,3 @@ pub(crate) mod chars {
         isegment_nz_nc, iunreserved, iuserinfo, ucschar,
     };
 }
-
-/// Compares the compiled and pest_derive parsers of `uri.pest` + `iri.pest`
-/// on `input` from `rule`.
-///
-/// # Errors
-///
-/// What each found, when they differ.
-pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), alloc::string::String> {
-    compiled::compare(rule, input)
-}

@@ -16,7 +16,6 @@ mod grammar;
 
 #[cfg(feature = "idna")]
 pub use convert::IdnaError;
-pub use grammar::compare_iri;
 pub(crate) use grammar::{chars, compiled};
 pub use grammar::{IriParser, IriRule};
 

@@ -15,7 +15,7 @@ use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
-mod derived {
+pub(crate) mod derived {
     use pest_derive::Parser;
 
     /// The parser derived from `uri.pest` and `src/schemes/file.pest`.
@@ -27,6 +27,9 @@ mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
+/// The scheme's name, as its violations give it.
+pub(crate) const SCHEME_NAME: &str = "file";
+
 use derived::{FileParser, Rule};
 
 crate::compiled::compiled_parser!(
@@ -36,25 +39,6 @@ crate::compiled::compiled_parser!(
     super::derived::Rule,
     super::derived::FileParser
 );
-
-/// Compares this scheme's compiled parser with its pest_derive parser on
-/// `input` (see `crate::compiled::compare`).
-pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    compiled::compare(Rule::file_input, input)?;
-    Ok(())
-}
-
-/// Compares the violations this scheme's compiled parser and its
-/// pest_derive parser find in `input` (see `crate::verify`).
-pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
-    super::compare_violations::<FileParser, _, { compiled::PAIRS }>(
-        &compiled::PARSERS,
-        "file",
-        Rule::file_input,
-        input,
-    )?;
-    Ok(())
-}
 
 /// Where a file is: on the local machine or on another host.
 ///

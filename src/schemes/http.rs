@@ -22,7 +22,7 @@ use crate::reference::Uri;
 /// The derive's output, as in `grammar.rs`: pest documents the `Rule`
 /// variants from the grammar's comments, not its helper functions.
 #[allow(missing_docs)]
-mod derived {
+pub(crate) mod derived {
     use pest_derive::Parser;
 
     /// The parser derived from `uri.pest` and `src/schemes/http.pest`.
@@ -43,25 +43,6 @@ crate::compiled::compiled_parser!(
     super::derived::Rule,
     super::derived::HttpParser
 );
-
-/// Compares this scheme's compiled parser with its pest_derive parser on
-/// `input` (see `crate::compiled::compare`).
-pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    compiled::compare(Rule::http_input, input)?;
-    Ok(())
-}
-
-/// Compares the violations this scheme's compiled parser and its
-/// pest_derive parser find in `input` (see `crate::verify`).
-pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
-    super::compare_violations::<HttpParser, _, { compiled::PAIRS }>(
-        &compiled::PARSERS,
-        HttpUri::SCHEME,
-        Rule::http_input,
-        input,
-    )?;
-    Ok(())
-}
 
 /// An `http` or `https` URI (RFC 9110 section 4.2), possibly with a
 /// fragment: a URI reference with an authority whose host is not empty and
@@ -91,7 +72,7 @@ pub struct HttpUri {
 
 impl HttpUri {
     /// The scheme name in errors.
-    const SCHEME: &'static str = "http";
+    pub(crate) const SCHEME: &'static str = "http";
 
     /// Parses an `http` or `https` URI (the scheme in any case).
     ///

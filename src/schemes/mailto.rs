@@ -17,7 +17,7 @@ use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
-mod derived {
+pub(crate) mod derived {
     use pest_derive::Parser;
 
     /// The parser derived from `uri.pest` and `src/schemes/mailto.pest`.
@@ -39,28 +39,8 @@ crate::compiled::compiled_parser!(
     super::derived::MailtoParser
 );
 
-/// Compares this scheme's compiled parser with its pest_derive parser on
-/// `input` (see `crate::compiled::compare`).
-pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    compiled::compare(Rule::mailto_input, input)?;
-    compiled::compare(Rule::to_input, input)?;
-    Ok(())
-}
-
-/// Compares the violations this scheme's compiled parser and its
-/// pest_derive parser find in `input` (see `crate::verify`).
-pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
-    super::compare_violations::<MailtoParser, _, { compiled::PAIRS }>(
-        &compiled::PARSERS,
-        SCHEME,
-        Rule::mailto_input,
-        input,
-    )?;
-    Ok(())
-}
-
 /// The scheme name in errors.
-const SCHEME: &str = "mailto";
+pub(crate) const SCHEME: &str = "mailto";
 
 /// A `mailto` URI (RFC 6068): the addresses of its `to` and its header
 /// fields, percent-decoded.

@@ -155,11 +155,7 @@ where
     let mut tree = Tree::new(input, entry);
     let matched = (parsers.run)(entry, &mut tree).is_some();
     #[cfg(feature = "verify-compiled")]
-    crate::compiled::verify::<P, R, _, N>(entry, input, matched.then(|| tree.nodes()), || {
-        let mut failure = crate::compiled::runtime::Attempts::new(entry);
-        let end = (parsers.failure)(entry, input, &mut failure);
-        (failure, end)
-    });
+    crate::verify::verify_entries::<P, R, N>(parsers, entry, input);
     if !matched {
         Uri::parse(input)?;
         let violation = violation(parsers, scheme, entry, input);
@@ -181,30 +177,6 @@ where
     Ok((uri, tree))
 }
 
-/// Compares the violations that the compiled parser `parsers` and
-/// pest_derive's `P` of a scheme's grammar find in `input` from `entry`,
-/// where the grammar rejects it.
-pub(crate) fn compare_violations<P, R, const N: usize>(
-    parsers: &Compiled<R, N>,
-    scheme: &'static str,
-    entry: R,
-    input: &str,
-) -> Result<(), String>
-where
-    P: Parser<R>,
-    R: UriRule,
-{
-    let mut tree = Tree::new(input, entry);
-    if (parsers.run)(entry, &mut tree).is_some() {
-        return Ok(());
-    }
-    crate::verify::same_violation(
-        input,
-        &violation(parsers, scheme, entry, input),
-        &violation(&Derived::<P>::PARSERS, scheme, entry, input),
-    )
-}
-
 /// The violation for a failed parse of `input` from `entry`.
 ///
 /// The byte is where the grammar stopped: pest reports the furthest byte
@@ -218,7 +190,7 @@ where
 ///
 /// Its one allocation holds what was expected and the excerpt; a rule's
 /// name is static where `parsers` are compiled.
-fn violation<R: UriRule>(
+pub(crate) fn violation<R: UriRule>(
     parsers: &impl Parsers<R>,
     scheme: &'static str,
     entry: R,

@@ -22,7 +22,7 @@ use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`.
 #[allow(missing_docs)]
-mod derived {
+pub(crate) mod derived {
     use pest_derive::Parser;
 
     /// The parser derived from `uri.pest` and `src/schemes/urn.pest`.
@@ -34,6 +34,9 @@ mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
+/// The scheme's name, as its violations give it.
+pub(crate) const SCHEME_NAME: &str = "urn";
+
 use derived::{Rule, UrnParser};
 
 crate::compiled::compiled_parser!(
@@ -43,25 +46,6 @@ crate::compiled::compiled_parser!(
     super::derived::Rule,
     super::derived::UrnParser
 );
-
-/// Compares this scheme's compiled parser with its pest_derive parser on
-/// `input` (see `crate::compiled::compare`).
-pub(crate) fn compare(input: &str) -> Result<(), alloc::string::String> {
-    compiled::compare(Rule::urn_input, input)?;
-    Ok(())
-}
-
-/// Compares the violations this scheme's compiled parser and its
-/// pest_derive parser find in `input` (see `crate::verify`).
-pub(crate) fn compare_errors(input: &str) -> Result<(), alloc::string::String> {
-    super::compare_violations::<UrnParser, _, { compiled::PAIRS }>(
-        &compiled::PARSERS,
-        "urn",
-        Rule::urn_input,
-        input,
-    )?;
-    Ok(())
-}
 
 /// A URN (RFC 8141).
 ///
