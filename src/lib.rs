@@ -143,6 +143,10 @@ extern crate alloc;
 // modules, from `alloc` and `core`, in both configurations. Declaring the
 // real `std` instead would tie the crate to targets that have one.
 extern crate self as std;
+// `#[derive(rfc3986::Grammar)]` generates code that names the crate as
+// `::rfc3986`, in a user's crate and in this one, whose scheme types are
+// derived the same way.
+extern crate self as rfc3986;
 #[allow(unused_imports)]
 use alloc::boxed;
 #[allow(unused_imports)]
@@ -177,14 +181,16 @@ mod syntax;
 mod umbrella;
 mod verify;
 
-/// Not public API: what the compiled parsers of this crate's own tests
-/// (`tests/grammars`) and its fuzz targets reach into.
+/// Not public API: what the code `#[derive(Grammar)]` generates calls, and
+/// what this crate's own tests and fuzz targets reach into.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
+    pub use crate::compiled::Entries;
+    pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
 
     pub use crate::verify::{
-        compare_all, compare_capture, compare_errors, compare_iri, compare_uri,
+        compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,
     };
 
     /// The character tables derived from `uri.pest`.
@@ -234,6 +240,10 @@ pub use reference::{
     Absolute, AbsoluteIri, AbsoluteUri, Input, Iri, Owned, PathSegments, Reference, Storage, Uri,
 };
 pub use resolve::ResolveError;
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+#[doc = include_str!("derive.md")]
+pub use rfc3986_derive::Grammar;
 pub use umbrella::Error;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with

@@ -324,6 +324,58 @@ pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> 
     Some(slots.lower())
 }
 
+/// The bounds of `input` from the pairs of a derived grammar's parse of
+/// all of it, when the pairs hold a whole reference: the bounds the generic
+/// parser would give. `None` when they do not (a grammar that matches
+/// `"ssh://"` as a literal records no scheme) or cannot be trusted to: the
+/// caller then parses `input` with the generic grammar.
+///
+/// The lowering's checks (each component at most once, userinfo, host and
+/// port inside an authority, components that tile the input) do not say
+/// that the generic grammar would have split the input there: a grammar of
+/// one's own can put an RFC rule where the generic grammar would not.
+/// Three more checks do, with what the components' own rules guarantee
+/// (none holds a delimiter that ends it): with an authority the path is
+/// empty or starts with "/"; without one it does not start with "//";
+/// without a scheme either its first segment has no ":". The generic
+/// grammar then reads the same components, at the same places: a scheme
+/// ends at the first ":", an authority at the first "/", "?" or "#", a
+/// path at the first "?" or "#", a query at the first "#".
+#[inline(always)]
+pub(crate) fn whole_reference<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Option<Bounds> {
+    if input.len() > MAX_LEN {
+        return None;
+    }
+    let mut slots = Slots::new(input);
+    if slots.read(nodes) != usize::MAX {
+        return None;
+    }
+    let path = slots.found(Slot::Path);
+    let authority = slots.found(Slot::Authority).present;
+    if !path.present || (!authority && slots.seen & INSIDE_AUTHORITY_BITS != 0) {
+        return None;
+    }
+    let mut all = AllPass(true);
+    tile_with(&slots, &mut all);
+    let path = &input[path.start..path.end];
+    let split_as_generic = if authority {
+        path.is_empty() || path.starts_with('/')
+    } else {
+        !path.starts_with("//")
+            && (slots.found(Slot::Scheme).present
+                || !path.split('/').next().unwrap_or("").contains(':'))
+    };
+    if !(all.0 && split_as_generic) {
+        return None;
+    }
+    // An IP address that is not one, or a port above 65535: the generic
+    // parse says so.
+    slots.lower().ok()
+}
+
 /// The error of a parse tree that lacks what the lowering reads: only an
 /// edited grammar makes one.
 #[cold]

@@ -9,6 +9,11 @@
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::fmt;
+
+/// pest's Unicode property rules (`XID_START`, ...), which the generated
+/// code calls: through here, so that a user's crate need not depend on pest.
+pub use pest::unicode;
 
 /// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +125,29 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
             .iter()
             .chain(&self.spill)
             .copied()
+    }
+}
+
+/// The pair buffer of a grammar, whichever its size: what
+/// `rfc3986::schemes::Pairs` keeps of a parse, named by the grammar's
+/// `Grammar::Pairs`.
+pub trait PairBuffer<R>: Clone + fmt::Debug {
+    /// The pairs, in preorder.
+    fn nodes(&self) -> NodeIter<'_, R>;
+
+    /// How many there are.
+    fn count(&self) -> usize;
+}
+
+impl<R: Copy + fmt::Debug, const N: usize> PairBuffer<R> for Pairs<R, N> {
+    #[inline]
+    fn nodes(&self) -> NodeIter<'_, R> {
+        self.iter()
+    }
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.len()
     }
 }
 
