@@ -188,6 +188,7 @@ pub mod __private {
     pub use crate::compiled::runtime;
     pub use crate::compiled::Entries;
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
+    pub use crate::schemes::pest_violation;
 
     pub use crate::verify::{
         compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,

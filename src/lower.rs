@@ -326,9 +326,15 @@ pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> 
 
 /// The bounds of `input` from the pairs of a derived grammar's parse of
 /// all of it, when the pairs hold a whole reference: the bounds the generic
-/// parser would give. `None` when they do not (a grammar that matches
-/// `"ssh://"` as a literal records no scheme) or cannot be trusted to: the
-/// caller then parses `input` with the generic grammar.
+/// parser would give. `None` when they do not, or cannot be trusted to:
+/// the caller then parses `input` with the generic grammar. `matches` is
+/// the generic grammar's compiled rules ([`Syntax::matches`]).
+///
+/// A grammar may match the parts of an authority (`host`, `port`) without
+/// `authority` and the scheme as a literal (`^"ssh://"`): the scheme, the
+/// authority and the userinfo the generic grammar would read around them
+/// are then taken from the text ([`Slots::infer_authority`]), each checked
+/// by its rule of the generic grammar.
 ///
 /// The lowering's checks (each component at most once, userinfo, host and
 /// port inside an authority, components that tile the input) do not say
@@ -341,10 +347,13 @@ pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> 
 /// grammar then reads the same components, at the same places: a scheme
 /// ends at the first ":", an authority at the first "/", "?" or "#", a
 /// path at the first "?" or "#", a query at the first "#".
+///
+/// [`Syntax::matches`]: crate::syntax::Syntax
 #[inline(always)]
 pub(crate) fn whole_reference<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
+    matches: fn(RfcRule, &str) -> Option<usize>,
 ) -> Option<Bounds> {
     if input.len() > MAX_LEN {
         return None;
@@ -353,15 +362,20 @@ pub(crate) fn whole_reference<R: UriRule>(
     if slots.read(nodes) != usize::MAX {
         return None;
     }
+    if !slots.found(Slot::Authority).present
+        && slots.seen & INSIDE_AUTHORITY_BITS != 0
+        && !slots.infer_authority(matches)
+    {
+        return None;
+    }
     let path = slots.found(Slot::Path);
-    let authority = slots.found(Slot::Authority).present;
-    if !path.present || (!authority && slots.seen & INSIDE_AUTHORITY_BITS != 0) {
+    if !path.present {
         return None;
     }
     let mut all = AllPass(true);
     tile_with(&slots, &mut all);
     let path = &input[path.start..path.end];
-    let split_as_generic = if authority {
+    let split_as_generic = if slots.found(Slot::Authority).present {
         path.is_empty() || path.starts_with('/')
     } else {
         !path.starts_with("//")
@@ -374,6 +388,70 @@ pub(crate) fn whole_reference<R: UriRule>(
     // An IP address that is not one, or a port above 65535: the generic
     // parse says so.
     slots.lower().ok()
+}
+
+impl Slots<'_> {
+    /// Fills the authority slot, and the scheme and userinfo slots where
+    /// they are empty, from the text around the host and port of a tree
+    /// that has no `authority` pair, as the generic grammar reads that
+    /// text: a scheme up to the first ":" (if one comes before any "/",
+    /// "?" or "#"), "//", a userinfo up to an "@" just before the host,
+    /// the host, the port. Each part the tree does not hold is checked
+    /// with the generic grammar's rule for it (`matches`): all of it must
+    /// match. Whether the parts then tile the input is the caller's check.
+    ///
+    /// `false` where the text is not that: the caller falls back to the
+    /// generic parser, which decides.
+    #[inline(never)]
+    fn infer_authority(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
+        const HOST_BITS: u32 = 1 << Slot::Host as u32
+            | 1 << Slot::IpLiteral as u32
+            | 1 << Slot::Ipv4Address as u32
+            | 1 << Slot::RegName as u32
+            | 1 << Slot::Ipv6Address as u32
+            | 1 << Slot::IpvFuture as u32;
+        if self.seen & HOST_BITS == 0 {
+            return false;
+        }
+        let input = self.input;
+        let host = self.host();
+        let port = self.found(Slot::Port);
+        let end = if port.present { port.end } else { host.end };
+        let scheme = self.found(Slot::Scheme);
+        let after_scheme = if scheme.present {
+            scheme.end + 1
+        } else {
+            let before_host = input.as_bytes().get(..host.start).unwrap_or_default();
+            let delimiter = before_host
+                .iter()
+                .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'));
+            match delimiter {
+                Some(colon) if before_host[colon] == b':' => {
+                    if colon == 0 || matches(RfcRule::Scheme, &input[..colon]) != Some(colon) {
+                        return false;
+                    }
+                    self.set(Slot::Scheme, Some(0..colon));
+                    colon + 1
+                }
+                _ => 0,
+            }
+        };
+        let start = after_scheme + 2;
+        if input.get(after_scheme..start) != Some("//") || start > host.start {
+            return false;
+        }
+        if !self.found(Slot::Userinfo).present && host.start > start {
+            let userinfo = start..host.start - 1;
+            if input.as_bytes()[userinfo.end] != b'@'
+                || matches(RfcRule::Userinfo, &input[userinfo.clone()]) != Some(userinfo.len())
+            {
+                return false;
+            }
+            self.set(Slot::Userinfo, Some(userinfo));
+        }
+        self.set(Slot::Authority, Some(start..end));
+        true
+    }
 }
 
 /// The error of a parse tree that lacks what the lowering reads: only an

@@ -24,6 +24,7 @@ mod compiler;
 mod components;
 mod convert;
 mod custom_scheme;
+mod derive;
 mod differential;
 mod edit;
 mod errors;

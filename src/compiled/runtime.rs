@@ -208,6 +208,26 @@ impl<R: Copy, const N: usize> Sink<R> for Pairs<R, N> {
     }
 }
 
+/// A sink that records nothing: for a parse that only asks how far a rule
+/// matches.
+impl<R> Sink<R> for () {
+    type Mark = ();
+
+    #[inline(always)]
+    fn mark(&self) {}
+
+    #[inline(always)]
+    fn enter(&mut self, _: R, _: usize) {}
+
+    #[inline(always)]
+    fn leave(&mut self, _: (), _: R, _: usize, end: Option<usize>) -> Option<usize> {
+        end
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, _: ()) {}
+}
+
 /// A parse: the input and what it has recorded so far while it runs (in
 /// `K`), and where its match ended once it is done. One value throughout,
 /// so that nothing is moved when the parse ends. The position is not here:

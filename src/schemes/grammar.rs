@@ -305,7 +305,9 @@ where
     if end != Some(input.len()) {
         return Err(rejected::<G, R, N>(entries, rule, input, end));
     }
-    let uri = match crate::lower::whole_reference(input, tree.nodes()) {
+    use crate::spec::sealed::Sealed;
+    let matches = G::Spec::syntax().matches;
+    let uri = match crate::lower::whole_reference(input, tree.nodes(), matches) {
         Some(bounds) => {
             let uri = Reference::from_bounds(input, bounds);
             #[cfg(feature = "verify-compiled")]

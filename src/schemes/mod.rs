@@ -130,6 +130,18 @@ where
     }
 }
 
+/// The violation pest_derive's parser `P` gives for `input` from `entry`,
+/// without the generic grammar's check: the oracle the tests compare a
+/// derived grammar's errors with, for a grammar on `iri.pest` as well.
+#[doc(hidden)]
+pub fn pest_violation<P, R>(scheme: &'static str, entry: R, input: &str) -> SchemeViolation
+where
+    P: Parser<R>,
+    R: UriRule,
+{
+    violation(&Derived::<P>::PARSERS, scheme, entry, input)
+}
+
 /// The violation for a failed parse of `input` from `entry`.
 ///
 /// The byte is where the grammar stopped: pest reports the furthest byte
