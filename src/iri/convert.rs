@@ -217,7 +217,7 @@ impl<S: Storage> Absolute<Rfc3986, S> {
 /// decoded; octets that step 2 leaves (ASCII) as written, and octets that
 /// steps 3 and 4 encode again in uppercase.
 fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
-    for piece in percent::pieces(text, |c| iri_decodes(c, in_query)) {
+    for piece in percent::pieces(text, |c| iri_converts(c, in_query)) {
         match piece {
             Piece::Text(text) => out.push_str(text),
             Piece::Decoded(c) => out.push(c),
@@ -225,6 +225,14 @@ fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
             Piece::Kept(_, octet) => percent::push_octet(out, octet),
         }
     }
+}
+
+/// Whether section 3.2 decodes a percent-encoded `c` (in the query when
+/// `in_query`): every character legal where it stands that is not a
+/// delimiter (steps 2 to 4), which is what normalization decodes
+/// ([`iri_decodes`]) and, in the query only, `iprivate`.
+fn iri_converts(c: char, in_query: bool) -> bool {
+    iri_decodes(c) || (in_query && crate::iri::chars::iprivate.contains(c))
 }
 
 /// The error of [`Iri::to_uri_idna`](crate::Reference::to_uri_idna): the registered name is not a valid
