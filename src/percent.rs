@@ -259,6 +259,32 @@ pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, FromUtf8Error> {
     }
 }
 
+/// Whether `encoded`, percent-decoded as [`percent_decode`] decodes it,
+/// is exactly the octets `decoded`: compared octet by octet as it is
+/// decoded, without allocating. `%71` and `q` are the same octet; `%FF`
+/// is the octet 0xFF, never the UTF-8 of U+FFFD.
+pub(crate) fn decodes_to(encoded: &str, decoded: &[u8]) -> bool {
+    let bytes = encoded.as_bytes();
+    let mut at = 0;
+    let mut octets = decoded.iter();
+    while at < bytes.len() {
+        let octet = match octet_at(bytes, at) {
+            Some(octet) => {
+                at += 3;
+                octet
+            }
+            None => {
+                at += 1;
+                bytes[at - 1]
+            }
+        };
+        if octets.next() != Some(&octet) {
+            return false;
+        }
+    }
+    octets.next().is_none()
+}
+
 /// A piece of a component's text, read for its percent-encodings by
 /// [`pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

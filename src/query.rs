@@ -93,11 +93,12 @@ pub(crate) fn split_pair(piece: &str) -> (&str, &str) {
     piece.split_once('=').unwrap_or((piece, ""))
 }
 
-/// Whether the piece of a query between two `&` is a pair named `name`
-/// (compared decoded, as [`Reference::query_pairs`] gives names). An empty piece
-/// is no pair.
+/// Whether the piece of a query between two `&` is a pair named `name`:
+/// whether its name, percent-decoded, is exactly the octets of `name`'s
+/// UTF-8 (never after a lossy step, so `%FF` is not U+FFFD). An empty
+/// piece is no pair.
 pub(crate) fn is_named(piece: &str, name: &str) -> bool {
-    !piece.is_empty() && decode_lossy(split_pair(piece).0) == name
+    !piece.is_empty() && percent::decodes_to(split_pair(piece).0, name.as_bytes())
 }
 
 /// Appends `name=value`, each percent-encoded as a
