@@ -227,7 +227,10 @@ pub use iri::{IriParser, IriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
-pub use percent::{percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes};
+pub use percent::{
+    percent_decode, percent_decode_lenient, percent_decode_utf8, percent_encode,
+    percent_encode_bytes, DecodeError,
+};
 pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
 pub use reference::{

@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::percent::{self, percent_decode};
+use crate::percent::{self, percent_decode_lenient};
 use crate::reference::{Reference, Storage};
 use crate::spec::Spec;
 use crate::syntax::Syntax;
@@ -166,10 +166,10 @@ impl<K: AsRef<str>, V: AsRef<str>> AsQueryPair for &(K, V) {
     }
 }
 
-/// Percent-decodes `s`, reading the octets as UTF-8 with U+FFFD for what is
-/// not.
+/// Percent-decodes `s`, a parsed component (every `%` starts an
+/// encoding), reading the octets as UTF-8 with U+FFFD for what is not.
 fn decode_lossy(s: &str) -> Cow<'_, str> {
-    match percent_decode(s) {
+    match percent_decode_lenient(s) {
         // Borrowed means nothing was decoded: it is `s` itself.
         Cow::Borrowed(_) => Cow::Borrowed(s),
         Cow::Owned(bytes) => match String::from_utf8(bytes) {

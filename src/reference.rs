@@ -15,7 +15,7 @@
 //! parameter already.
 
 use alloc::borrow::Cow;
-use alloc::string::{FromUtf8Error, String};
+use alloc::string::String;
 use alloc::sync::Arc;
 use core::borrow::Borrow;
 use core::fmt;
@@ -538,7 +538,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///
     /// # Errors
     ///
-    /// The decoded octets are not UTF-8 (`%FF`).
+    /// [`DecodeError::Utf8`](crate::DecodeError::Utf8) when the decoded octets are not UTF-8
+    /// (`%FF`); a parsed host has no malformed `%`.
     ///
     /// ```
     /// use rfc3986::{Iri, Uri};
@@ -552,7 +553,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, FromUtf8Error>> {
+    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, crate::DecodeError>> {
         self.host_str().map(crate::percent::percent_decode_utf8)
     }
 

@@ -98,8 +98,9 @@ fn a_mebibyte_of_percent_encodings() {
     let input = "%41".repeat(count);
     let uri = parses(&input);
     assert_eq!(uri.path().len(), 3 * count);
-    assert_eq!(percent_decode(uri.path()).len(), count);
-    assert!(percent_decode(uri.path()).iter().all(|&b| b == b'A'));
+    let decoded = percent_decode(uri.path()).unwrap();
+    assert_eq!(decoded.len(), count);
+    assert!(decoded.iter().all(|&b| b == b'A'));
     // Broken at the very end: the error is at the last "%".
     fails(&format!("{input}%4"), ErrorKind::PercentEncoding, 3 * count);
 }

@@ -82,7 +82,8 @@ impl<S: Storage> Reference<Rfc3987, S> {
         let error = || IdnaError {
             host: String::from(name),
         };
-        let decoded = crate::percent::percent_decode(name);
+        // A parsed component has no `%` that starts no encoding.
+        let decoded = crate::percent::percent_decode_lenient(name);
         let ascii =
             idna::domain_to_ascii_cow(&decoded, idna::AsciiDenyList::STD3).map_err(|_| error())?;
         // STD3 rules leave letters, digits, "-" and ".": a reg-name.
