@@ -220,7 +220,7 @@ pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};
-pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+pub use grammar::{parse_rule, RfcRule, Rule, UriParser, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
 pub use iri::{IriParser, IriRule};

@@ -250,11 +250,29 @@ fn iri_converts(c: char, in_query: bool) -> bool {
 /// );
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+///
+/// The message, and `Debug`, show at most 48 characters of the host, then
+/// `...`: [`host`](Self::host) gives all of it.
 #[cfg(feature = "idna")]
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the host {host:?} is not a valid internationalized domain name (IDNA ToASCII failed)")]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the host {} is not a valid internationalized domain name (IDNA ToASCII failed)",
+    crate::error::Shortened(.host)
+)]
 pub struct IdnaError {
     host: String,
+}
+
+#[cfg(feature = "idna")]
+impl core::fmt::Debug for IdnaError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("IdnaError")
+            .field(
+                "host",
+                &format_args!("{}", crate::error::Shortened(&self.host)),
+            )
+            .finish()
+    }
 }
 
 #[cfg(feature = "idna")]
