@@ -159,6 +159,7 @@ mod diagnose;
 mod error;
 mod grammar;
 mod iri;
+mod join;
 mod lower;
 mod normalize;
 mod path;
