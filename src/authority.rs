@@ -2,7 +2,6 @@
 //! views of a reference's text.
 
 use alloc::borrow::Cow;
-use alloc::string::FromUtf8Error;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::net::{Ipv4Addr, Ipv6Addr};
@@ -202,7 +201,7 @@ impl<'a> Authority<'a> {
     ///
     /// # Errors
     ///
-    /// The decoded octets are not UTF-8.
+    /// [`DecodeError::Utf8`](crate::DecodeError::Utf8) when the decoded octets are not UTF-8.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -213,7 +212,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().host_decoded()?, "[::1]");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn host_decoded(&self) -> Result<Cow<'a, str>, FromUtf8Error> {
+    pub fn host_decoded(&self) -> Result<Cow<'a, str>, crate::DecodeError> {
         crate::percent::percent_decode_utf8(self.host_str())
     }
 

@@ -1,6 +1,7 @@
 //! The error of a failed parse: what is wrong, at which byte, and what the
 //! grammar expected there.
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
@@ -74,6 +75,11 @@ pub enum ErrorKind {
     /// The input is longer than a reference can be: its offsets are 32-bit,
     /// so it holds at most 4294967294 bytes.
     TooLong,
+    /// The text does not match the rule of a grammar that a parse started
+    /// from: the error of [`parse_rule`](crate::parse_rule), whose
+    /// [`expected`](ParseError::expected) names the rules pest tried at
+    /// the offset.
+    Rule,
     /// The parse tree does not have the shape the lowering reads. Only a
     /// grammar that was edited or extended can produce this; the crate's own
     /// grammar never does.
@@ -99,6 +105,7 @@ impl ErrorKind {
             ErrorKind::BidiFormatting => "bidirectional formatting character",
             ErrorKind::TooLong => "input too long",
             ErrorKind::Borrowed => "cannot borrow",
+            ErrorKind::Rule => "no match for the rule",
             ErrorKind::Grammar => "unexpected parse tree",
         }
     }
@@ -149,7 +156,7 @@ impl fmt::Display for ErrorKind {
 pub struct ParseError<I = ()> {
     kind: ErrorKind,
     offset: usize,
-    expected: &'static str,
+    expected: Cow<'static, str>,
     found: Option<char>,
     excerpt: Excerpt,
     input: I,
@@ -199,7 +206,7 @@ impl ParseError {
         kind: ErrorKind,
         input: &str,
         offset: usize,
-        expected: &'static str,
+        expected: impl Into<Cow<'static, str>>,
     ) -> ParseError {
         let found = match kind {
             // The whole number is at fault, not its first digit.
@@ -212,7 +219,7 @@ impl ParseError {
         ParseError {
             kind,
             offset,
-            expected,
+            expected: expected.into(),
             found,
             excerpt: Excerpt::new(input, offset),
             input: (),
@@ -291,7 +298,7 @@ impl<I> ParseError<I> {
     /// assert_eq!(err.expected(), "\"]\"");
     /// ```
     pub fn expected(&self) -> &str {
-        self.expected
+        &self.expected
     }
 
     /// The character at [`offset`](Self::offset), or `None` at the end of
@@ -503,6 +510,34 @@ impl fmt::Display for Escaped {
             c @ ('"' | '\'' | '\\') => fmt::Write::write_char(f, c),
             c => write!(f, "{}", c.escape_debug()),
         }
+    }
+}
+
+/// Text of the input quoted in an error message, cut short so that the
+/// message stays bounded: its first [`Shortened::MAX`] characters, in
+/// double quotes and escaped as `{:?}` escapes them, then `...` when there
+/// is more.
+#[cfg(any(feature = "url", feature = "idna"))]
+pub(crate) struct Shortened<'a>(pub(crate) &'a str);
+
+#[cfg(any(feature = "url", feature = "idna"))]
+impl Shortened<'_> {
+    const MAX: usize = 48;
+}
+
+#[cfg(any(feature = "url", feature = "idna"))]
+impl fmt::Display for Shortened<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut chars = self.0.chars();
+        f.write_str("\"")?;
+        for c in chars.by_ref().take(Self::MAX) {
+            write!(f, "{}", c.escape_debug())?;
+        }
+        f.write_str("\"")?;
+        if chars.next().is_some() {
+            f.write_str("...")?;
+        }
+        Ok(())
     }
 }
 

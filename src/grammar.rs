@@ -3,6 +3,50 @@
 
 pub use derived::{Rule, UriParser};
 
+use pest::iterators::Pairs;
+
+use crate::error::ParseError;
+
+/// Parses `input` from `rule` with the pest parser `P`, as
+/// [`P::parse(rule, input)`](pest::Parser::parse) does, and gives its
+/// pairs; but on failure, a [`ParseError`] of bounded size in place of
+/// pest's error, whose message repeats the input's line (see
+/// [`UriParser`]'s errors).
+///
+/// `P` is any parser pest_derive generates: [`UriParser`],
+/// [`IriParser`](crate::IriParser), the [`schemes`](crate::schemes)' or
+/// one of yours. To parse a whole URI reference into a [`Uri`](crate::Uri),
+/// use [`parse_with`](crate::parse_with), whose errors say which component
+/// is wrong.
+///
+/// # Errors
+///
+/// A [`ParseError`] of kind [`ErrorKind::Rule`](crate::ErrorKind::Rule),
+/// at the byte where pest's parse failed (the furthest it got), which
+/// names as expected the rules pest tried there (at most six, and how
+/// many more). Its one-line message stays under 200 bytes for this
+/// crate's grammars, whatever the input's length.
+///
+/// ```
+/// use rfc3986::{parse_rule, ErrorKind, Rule, UriParser};
+///
+/// let pairs = parse_rule::<UriParser, _>(Rule::path_absolute, "/a/b?q")?;
+/// assert_eq!(pairs.as_str(), "/a/b");
+///
+/// let err = parse_rule::<UriParser, _>(Rule::IPv4address, "256.1.1.1").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::Rule);
+/// assert_eq!(err.offset(), 0);
+/// assert_eq!(err.to_string(), "no match for the rule at byte 0: expected IPv4address, found '2'");
+/// # Ok::<(), rfc3986::ParseError>(())
+/// ```
+pub fn parse_rule<P, R>(rule: R, input: &str) -> Result<Pairs<'_, R>, ParseError>
+where
+    P: pest::Parser<R>,
+    R: pest::RuleType,
+{
+    P::parse(rule, input).map_err(|error| crate::diagnose::from_pest(&error, input))
+}
+
 /// The derive's output, in a module of its own because pest documents the
 /// `Rule` enum and its variants from the grammar's comments but not the
 /// helper functions it generates.
@@ -23,6 +67,30 @@ mod derived {
     ///
     /// let pairs = UriParser::parse(Rule::path_absolute, "/a/b?q").unwrap();
     /// assert_eq!(pairs.as_str(), "/a/b");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `UriParser::parse` is pest_derive's implementation of
+    /// [`pest::Parser`], and returns pest's [`pest::error::Error`] as it
+    /// is: the one error of this crate that is not bounded in size. Its
+    /// message repeats the line of the input where the parse failed (all
+    /// of a one-line input: a 10 MiB input gives a 10 MB message), and the
+    /// error holds that line. Every error of this crate's own functions
+    /// stays under 200 bytes on one line; for one of those from any rule,
+    /// call [`parse_rule`](crate::parse_rule) instead, which gives the
+    /// same pairs:
+    ///
+    /// ```
+    /// use pest::Parser;
+    /// use rfc3986::{parse_rule, ErrorKind, Rule, UriParser};
+    ///
+    /// let input = format!("{}\u{7f}", "a".repeat(1 << 20));
+    /// let theirs = UriParser::parse(Rule::uri_reference_input, &input).unwrap_err();
+    /// assert!(theirs.to_string().len() > 1 << 20);
+    /// let ours = parse_rule::<UriParser, _>(Rule::uri_reference_input, &input).unwrap_err();
+    /// assert!(ours.to_string().len() < 200);
+    /// assert_eq!((ours.kind(), ours.offset()), (ErrorKind::Rule, 1 << 20));
     /// ```
     #[derive(Parser)]
     #[grammar = "../uri.pest"]

@@ -1,6 +1,61 @@
 //! URI references exactly as [RFC 3986] defines them, parsed by a grammar you
 //! can read.
 //!
+//! The grammar, `uri.pest`, is RFC 3986 Appendix A transcribed rule by rule;
+//! the parser the crate runs is compiled from it, and every error says what
+//! is wrong, at which byte, in the RFC's terms. What the crate does, each
+//! with where to start:
+//!
+//! - **Parse and read** a URI reference into its components, borrowed from
+//!   the input or owned: [`Uri::parse`], [`Reference::scheme`],
+//!   [`Reference::path_segments`], [`Reference::query_pairs`], the typed
+//!   [`Host`] of an [`Authority`], [`Reference::port_or_known_default`].
+//!   [`Uri`] is [`Reference`] over RFC 3986; its text lives in a
+//!   [`Storage`] (`&str`, `String` or `Arc<str>`).
+//! - **Absolute URIs** (section 4.3), which every scheme's URIs are, have
+//!   their own types: [`AbsoluteUri`], [`AbsoluteIri`] ([`Absolute`]).
+//! - **IRIs** (RFC 3987): [`Iri`] is the same type over RFC 3987's grammar
+//!   (`iri.pest`), which takes characters above ASCII;
+//!   [`Iri::to_uri`](Reference::to_uri) and
+//!   [`Uri::to_iri`](Reference::to_iri) map between the two (sections 3.1
+//!   and 3.2), [`Iri::check_bidi`](Reference::check_bidi) applies section
+//!   4.1.
+//! - **Resolution** (section 5): [`Reference::resolve`] turns a reference
+//!   into its target against a base, [`Reference::join`] does it from
+//!   text, and [`Reference::make_relative`] goes back, to the shortest
+//!   reference that resolves to a target.
+//! - **The normalization ladder** (section 6.2):
+//!   [`Reference::normalize_syntax`] is its syntax-based rung (case,
+//!   percent-encoding, dot segments: 6.2.2), [`Reference::normalize`] adds
+//!   the scheme-based rung (default ports, empty paths: 6.2.3), and
+//!   [`Reference::equivalent`] compares by it; [`remove_dot_segments`] is
+//!   the algorithm of section 5.2.4.
+//! - **Percent-encoding** (section 2.1): [`percent_encode`] encodes for a
+//!   [`Component`] exactly what its rule does not take;
+//!   [`percent_decode`] and [`percent_decode_utf8`] decode strictly
+//!   ([`DecodeError`] gives the byte), [`percent_decode_lenient`] keeps a
+//!   stray `%`.
+//! - **Building and changing**: [`Reference::builder`] ([`UriBuilder`],
+//!   [`IriBuilder`]) assembles a reference from components; the setters
+//!   ([`Reference::set_host`], ...) and edits
+//!   ([`Reference::push_path_segment`], [`Reference::set_query_pair`])
+//!   change one, each checked by the grammar ([`BuildError`]).
+//! - **Schemes, and grammars of your own**: the [`schemes`] module parses
+//!   `http`, `mailto`, `urn` and `file` URIs by grammars that extend
+//!   `uri.pest`; [`parse_with`] and
+//!   [`schemes::parse_scheme`] do the same for a pest grammar of yours
+//!   (derived with [`impl_uri_rule!`]), and [`parse_rule`] runs any rule of
+//!   one with a bounded error.
+//! - **Errors** that say what and where: [`ParseError`] (with its
+//!   [`ErrorKind`] and byte offset, and a caret under it in `{:#}`), and
+//!   [`Error`], which every error of the crate converts into. Every
+//!   message stays under 200 bytes whatever the input, but pest's own
+//!   error, which [`UriParser`] returns as it is.
+//! - **Redaction**: [`Reference::redacted`] shows a reference with its
+//!   password hidden (section 3.2.1).
+//! - **The `uri` tool**, a command-line program over all of this (the
+//!   `cli` feature): see [below](#the-uri-tool).
+//!
 //! # Terms
 //!
 //! - A **URI** ([section 3]) has a scheme: `scheme ":" hier-part [ "?" query ]
@@ -70,6 +125,24 @@
 //! assert_eq!(err.to_string(), r#"invalid IPv6 address at byte 11: expected "]", found ':'"#);
 //! ```
 //!
+//! Resolve, normalize, map an IRI to a URI, and decode:
+//!
+//! ```
+//! use rfc3986::{percent_decode_utf8, Iri, Uri};
+//!
+//! let base = Uri::parse("HTTP://Example.com:80/a/b")?;
+//! let target = base.join("../c/%7Ed?q")?;
+//! assert_eq!(target, "HTTP://Example.com:80/c/%7Ed?q");
+//! assert_eq!(target.normalize_syntax(), "http://example.com:80/c/~d?q");
+//! assert_eq!(target.normalize(), "http://example.com/c/~d?q");
+//! assert_eq!(target.port_or_known_default(), Some(80));
+//!
+//! let iri = Iri::parse("https://\u{4f8b}.jp/\u{30d1}\u{30b9}")?;
+//! assert_eq!(iri.to_uri(), "https://%E4%BE%8B.jp/%E3%83%91%E3%82%B9");
+//! assert_eq!(percent_decode_utf8("%E3%83%91%E3%82%B9")?, "\u{30d1}\u{30b9}");
+//! # Ok::<(), rfc3986::Error>(())
+//! ```
+//!
 //! # Building and changing
 //!
 //! [`Uri::builder`] assembles a URI reference from components given as text
@@ -101,18 +174,46 @@
 //! the crates it depends on (pest's and pest_derive's `std`, say).
 //!
 //! - `std` (default): nothing is gated on it yet. It is there so that an
-//!   API that needs std can be added without breaking crates that turn
-//!   default features off.
-//! - `serde`: `Serialize` and `Deserialize` for [`Uri`], [`Iri`],
-//!   [`AbsoluteUri`] and the scheme types, as their text.
-//! - `idna`: `Iri::to_uri_idna`, an IRI's host in its IDNA ASCII form.
-//! - `http`: conversions both ways between [`Uri`] and `http::Uri`.
-//! - `url`: conversions both ways between [`AbsoluteUri`] and `url::Url`.
-//! - `cli`: the `uri` command-line tool (`cargo install --path . --features
-//!   cli`).
-//! - `verify-compiled`: for this crate's own tests, not for use. Every parse
-//!   also runs pest_derive's parser and panics if the compiled parser's
-//!   verdict or parse tree differs.
+//!   API that needs std (I/O, say) can be added without breaking crates
+//!   that turn default features off; every [`Error`] implements
+//!   [`core::error::Error`] without it.
+//! - `serde`: `Serialize` and `Deserialize` for [`Reference`] ([`Uri`],
+//!   [`Iri`], borrowed or owned) and [`Absolute`], and the scheme types, as
+//!   their text.
+//! - `http`: conversions both ways between [`Uri`] and `http::Uri`
+//!   (`TryFrom`), which refuse what would change the URI
+//!   ([`ConvertError`]).
+//! - `url`: conversions both ways between [`AbsoluteUri`] and `url::Url`,
+//!   and from a [`Uri`] with a scheme to `url::Url` ([`ConvertError`]).
+//! - `idna`: [`Iri::to_uri_idna`][to_uri_idna], an IRI's registered name
+//!   in its IDNA ASCII form (RFC 3987 section 3.1).
+//! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --path .
+//!   --features cli`).
+//! - `verify-compiled`: for this crate's own tests and fuzzing, not for
+//!   use. Every parse also runs pest_derive's parser of the same grammar
+//!   ([`UriParser`], [`IriParser`]) and panics if the compiled parser's
+//!   verdict or parse tree differs. Slow.
+//!
+//! # The `uri` tool
+//!
+//! With the `cli` feature, `cargo install --path . --features cli`
+//! installs `uri`, whose subcommands each run a part of the crate:
+//! `parse` (the components, as a table or JSON), `check` (validate lines
+//! of files, in constant memory; `--scheme` for the [`schemes`], `--iri`
+//! for IRIs, `--bidi` for [`check_bidi`](Reference::check_bidi)),
+//! `resolve` ([`Reference::resolve`]), `relative`
+//! ([`Reference::make_relative`]), `normalize` ([`Reference::normalize`],
+//! `--syntax` for [`Reference::normalize_syntax`]), `to-uri` and `to-iri`.
+//! Each reads its references from standard input, one a line, when given
+//! none.
+//!
+//! ```text
+//! $ uri resolve 'http://a/b/c/d;p?q' ../g '?y'
+//! http://a/b/g
+//! http://a/b/c/d;p?y
+//! $ printf 'HTTP://A:80/%7e\n' | uri normalize
+//! http://a/~
+//! ```
 //!
 //! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986
 //! [section 3]: https://www.rfc-editor.org/rfc/rfc3986#section-3
@@ -126,6 +227,11 @@
 //! [3.5]: https://www.rfc-editor.org/rfc/rfc3986#section-3.5
 //! [pest]: https://pest.rs
 
+#![cfg_attr(feature = "idna", doc = "[to_uri_idna]: Reference::to_uri_idna")]
+#![cfg_attr(
+    not(feature = "idna"),
+    doc = "[to_uri_idna]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.to_uri_idna"
+)]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
@@ -163,6 +269,7 @@ mod diagnose;
 mod error;
 mod grammar;
 mod iri;
+mod join;
 mod lower;
 mod normalize;
 mod path;
@@ -227,14 +334,17 @@ pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};
-pub use grammar::{RfcRule, Rule, UriParser, UriRule};
+pub use grammar::{parse_rule, RfcRule, Rule, UriParser, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
 pub use iri::{IriParser, IriRule};
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;
-pub use percent::{percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes};
+pub use percent::{
+    percent_decode, percent_decode_lenient, percent_decode_utf8, percent_encode,
+    percent_encode_bytes, DecodeError,
+};
 pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
 pub use reference::{

@@ -77,7 +77,13 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///   are decoded (`%7E` → `~`, `%41` → `A`; in the host, `%41` → `a`),
     ///   in every component. Every other encoding stays, uppercased: `%2F`
     ///   is not `/`. A registered name that decoding turns into an IPv4
-    ///   address (`%31.2.3.4`) is then one, as a parse would type it.
+    ///   address (`%31.2.3.4`) is then one, as a parse would type it. In
+    ///   an [`Iri`](crate::Iri), the encodings decoded are those of
+    ///   `iunreserved` characters (RFC 3987 section 5.3.2.3): `%C3%A9` →
+    ///   `é`; an `iprivate` character (`%EE%80%80`, U+E000) stays encoded
+    ///   in every component, the query included, and so does a
+    ///   bidirectional formatting character (section 4.1), a
+    ///   noncharacter, or octets that are not UTF-8.
     /// - **Dot segments** (6.2.2.3): an absolute path, and the path of a URI
     ///   with a scheme or of a reference with an authority, goes through
     ///   [`remove_dot_segments`](crate::remove_dot_segments), after
@@ -108,6 +114,9 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// assert_eq!(Uri::parse("/a/./b")?.normalize_syntax(), "/a/b");
     /// assert_eq!(Uri::parse("../a/./b")?.normalize_syntax(), "../a/./b");
     /// assert_eq!(Uri::parse("http://[2001:DB8:0::1]")?.normalize_syntax(), "http://[2001:db8:0::1]");
+    ///
+    /// let iri = rfc3986::Iri::parse("http://a/%C3%A9?%ee%80%80")?;
+    /// assert_eq!(iri.normalize_syntax(), "http://a/\u{e9}?%EE%80%80");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     ///
@@ -232,10 +241,10 @@ fn write_normalized<X: Spec, S: Storage>(
             // Each segment decoded as it is written: a `%2E%2E` that
             // decodes to `..` is a dot segment.
             remove_dot_segments_into(text, Joined::whole(path), |text, segment| {
-                push_pct_normalized(text, segment, |c| decodes(c, false), false);
+                push_pct_normalized(text, segment, decodes, false);
             });
         } else {
-            push_pct_normalized(text, path, |c| decodes(c, false), false);
+            push_pct_normalized(text, path, decodes, false);
         }
         if rung == Rung::SchemeBased
             && text.len() == start
@@ -246,11 +255,11 @@ fn write_normalized<X: Spec, S: Storage>(
         }
     });
     if let Some(query) = uri.query() {
-        t.query_with(|text| push_pct_normalized(text, query, |c| decodes(c, true), false));
+        t.query_with(|text| push_pct_normalized(text, query, decodes, false));
     }
     if let Some(fragment) = uri.fragment() {
         t.fragment_with(|text| {
-            push_pct_normalized(text, fragment, |c| decodes(c, false), false);
+            push_pct_normalized(text, fragment, decodes, false);
         });
     }
 }
@@ -263,9 +272,9 @@ fn write_normalized<X: Spec, S: Storage>(
 fn removes_dot_segments<X: Spec, S: Storage>(uri: &Reference<X, S>) -> bool {
     uri.scheme().is_some() || uri.authority().is_some() || uri.path().starts_with('/')
 }
-/// Whether a percent-encoded character stands for itself (in the query,
-/// with `true`): [`Syntax::decodes`].
-type Decodes = fn(char, bool) -> bool;
+/// Whether normalization decodes a percent-encoded character:
+/// [`Syntax::decodes`](crate::syntax::Syntax::decodes).
+type Decodes = fn(char) -> bool;
 
 /// Writes the normal form of `authority`.
 fn normalize_authority(
@@ -277,7 +286,7 @@ fn normalize_authority(
 ) {
     t.begin_authority();
     if let Some(userinfo) = authority.userinfo() {
-        t.userinfo_with(|text| push_pct_normalized(text, userinfo, |c| decodes(c, false), false));
+        t.userinfo_with(|text| push_pct_normalized(text, userinfo, decodes, false));
     }
     let host = authority.host_str();
     // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
@@ -306,8 +315,8 @@ fn normalize_authority(
                 text[start..].make_ascii_lowercase();
             }
             HostKind::RegName => {
-                let lowercase = is_ascii_host(host, |c| decodes(c, false));
-                push_pct_normalized(text, host, |c| decodes(c, false), lowercase);
+                let lowercase = is_ascii_host(host, decodes);
+                push_pct_normalized(text, host, decodes, lowercase);
             }
         },
         kind,
@@ -330,7 +339,6 @@ fn normalize_authority(
 
 /// Whether normalizing `uri` up to `rung` would change nothing.
 fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung: Rung) -> bool {
-    let elsewhere = |c| decodes(c, false);
     let scheme = uri.scheme();
     if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
         return false;
@@ -338,7 +346,7 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
     if let Some(authority) = uri.authority() {
         if authority
             .userinfo()
-            .is_some_and(|u| !is_pct_normal(u, elsewhere, false))
+            .is_some_and(|u| !is_pct_normal(u, decodes, false))
         {
             return false;
         }
@@ -350,7 +358,7 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
                 _ => true,
             },
             HostKind::RegName if !host.bytes().all(|b| b.is_ascii() && b != b'%') => {
-                is_pct_normal(host, elsewhere, is_ascii_host(host, elsewhere))
+                is_pct_normal(host, decodes, is_ascii_host(host, decodes))
             }
             HostKind::Ipv6 | HostKind::IpvFuture | HostKind::RegName => {
                 !host.bytes().any(|b| b.is_ascii_uppercase())
@@ -380,14 +388,12 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
         }
         _ => uri.path(),
     };
-    is_pct_normal(path, elsewhere, false)
+    is_pct_normal(path, decodes, false)
         && !(removes_dot_segments(uri) && has_dot_segments(path))
-        && uri
-            .query()
-            .is_none_or(|q| is_pct_normal(q, |c| decodes(c, true), false))
+        && uri.query().is_none_or(|q| is_pct_normal(q, decodes, false))
         && uri
             .fragment()
-            .is_none_or(|f| is_pct_normal(f, elsewhere, false))
+            .is_none_or(|f| is_pct_normal(f, decodes, false))
 }
 
 /// Whether the IP literal `literal` (with its brackets) holds `address` in

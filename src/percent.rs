@@ -3,7 +3,7 @@
 //! component takes as they are.
 
 use alloc::borrow::Cow;
-use alloc::string::{FromUtf8Error, String};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::chars::{self, CharClass};
@@ -138,8 +138,9 @@ pub fn percent_encode(text: &str, component: Component) -> Cow<'_, str> {
 ///
 /// let encoded = percent_encode_bytes(b"caf\xe9 au lait", Component::PathSegment);
 /// assert_eq!(encoded, "caf%E9%20au%20lait");
-/// assert_eq!(percent_decode(&encoded), &b"caf\xe9 au lait"[..]);
+/// assert_eq!(percent_decode(&encoded)?, &b"caf\xe9 au lait"[..]);
 /// assert_eq!(percent_encode_bytes("café".as_bytes(), Component::Query), "caf%C3%A9");
+/// # Ok::<(), rfc3986::DecodeError>(())
 /// ```
 #[must_use]
 pub fn percent_encode_bytes(bytes: &[u8], component: Component) -> Cow<'_, str> {
@@ -194,29 +195,119 @@ pub(crate) fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
     }
 }
 
-/// Decodes the percent-encodings of a component: each `%` followed by two
-/// hexadecimal digits becomes the octet they encode.
+/// Why percent-decoding failed: [`percent_decode`] and
+/// [`percent_decode_utf8`]. Each variant holds the byte offset in the
+/// *encoded* text where the problem starts.
 ///
-/// The result borrows `s` when it holds no `%`. A `%` not followed by two
-/// hexadecimal digits is kept as it is; components of a parsed
-/// [`Uri`](crate::Uri) never contain one.
+/// `Display` gives one line, of a bounded length whatever the input.
+///
+/// ```
+/// use rfc3986::{percent_decode_utf8, DecodeError};
+///
+/// let err = percent_decode_utf8("a%20b%ZZ%").unwrap_err();
+/// assert_eq!(err, DecodeError::PercentEncoding { offset: 5 });
+/// assert_eq!(err.offset(), 5);
+/// assert_eq!(
+///     err.to_string(),
+///     r#"invalid percent-encoding at byte 5: expected "%" HEXDIG HEXDIG"#
+/// );
+///
+/// let err = percent_decode_utf8("caf%C3%A9%FF").unwrap_err();
+/// assert_eq!(err, DecodeError::Utf8 { offset: 9 });
+/// assert_eq!(err.to_string(), "the percent-decoded octets are not UTF-8 from byte 9");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// A `%` that is not followed by two hexadecimal digits (RFC 3986
+    /// section 2.1), at byte `offset`: `%ZZ`, `%4`, a `%` at the end.
+    #[error(r#"invalid percent-encoding at byte {offset}: expected "%" HEXDIG HEXDIG"#)]
+    PercentEncoding {
+        /// The byte offset of the `%`.
+        offset: usize,
+    },
+    /// The decoded octets are not UTF-8: the octet that starts the first
+    /// invalid sequence is written at byte `offset` (the `%` of its
+    /// encoding, or the character itself).
+    #[error("the percent-decoded octets are not UTF-8 from byte {offset}")]
+    Utf8 {
+        /// The byte offset, in the encoded text, of the first octet of the
+        /// first sequence that is not UTF-8.
+        offset: usize,
+    },
+}
+
+impl DecodeError {
+    /// The byte offset in the encoded text where the problem starts.
+    ///
+    /// ```
+    /// use rfc3986::percent_decode;
+    ///
+    /// assert_eq!(percent_decode("ab%4").unwrap_err().offset(), 2);
+    /// ```
+    pub fn offset(&self) -> usize {
+        match *self {
+            DecodeError::PercentEncoding { offset } | DecodeError::Utf8 { offset } => offset,
+        }
+    }
+}
+
+/// Decodes the percent-encodings of a component, strictly: each `%`
+/// followed by two hexadecimal digits (in either case) becomes the octet
+/// they encode, and a `%` that is not is an error. The result borrows `s`
+/// when it holds no `%`.
 ///
 /// Decode a component, not a whole URI: decoding turns `%2F` into `/` and
 /// `%3F` into `?`, which would then read as delimiters (section 2.4).
+/// Components of a parsed [`Uri`](crate::Uri) always decode.
+///
+/// # Errors
+///
+/// [`DecodeError::PercentEncoding`] at the first `%` that does not start
+/// a `pct-encoded`. [`percent_decode_lenient`] keeps such a `%` instead.
 ///
 /// ```
 /// use std::borrow::Cow;
-/// use rfc3986::percent_decode;
+/// use rfc3986::{percent_decode, DecodeError};
 ///
-/// assert_eq!(percent_decode("a%20b%2Fc"), &b"a b/c"[..]);
-/// assert!(matches!(percent_decode("plain"), Cow::Borrowed(_)));
-/// assert_eq!(percent_decode("%ff"), &[0xff][..]);
+/// assert_eq!(percent_decode("a%20b%2Fc")?, &b"a b/c"[..]);
+/// assert!(matches!(percent_decode("plain")?, Cow::Borrowed(_)));
+/// assert_eq!(percent_decode("%ff")?, &[0xff][..]);
+/// assert_eq!(percent_decode("100%").unwrap_err(), DecodeError::PercentEncoding { offset: 3 });
+/// # Ok::<(), DecodeError>(())
+/// ```
+pub fn percent_decode(s: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
+    decode(s, |at| Err(DecodeError::PercentEncoding { offset: at }))
+}
+
+/// Decodes the percent-encodings of text that may hold a `%` that starts
+/// no encoding, leniently: such a `%` is kept as it is (`100%` decodes to
+/// `100%`, `%ZZ` to `%ZZ`), where [`percent_decode`] reports it. For text
+/// that is not known to be percent-encoded correctly and is to be decoded
+/// whatever it holds, as browsers decode form data; it never fails. The
+/// result borrows `s` when it holds no `%`.
+///
+/// ```
+/// use rfc3986::percent_decode_lenient;
+///
+/// assert_eq!(percent_decode_lenient("a%20b%ZZ%"), &b"a b%ZZ%"[..]);
+/// assert_eq!(percent_decode_lenient("%%41"), &b"%A"[..]);
 /// ```
 #[must_use]
-pub fn percent_decode(s: &str) -> Cow<'_, [u8]> {
+pub fn percent_decode_lenient(s: &str) -> Cow<'_, [u8]> {
+    match decode(s, |_| Ok::<(), core::convert::Infallible>(())) {
+        Ok(decoded) => decoded,
+        Err(never) => match never {},
+    }
+}
+
+/// The one decoder: each `pct-encoded` of `s` becomes its octet; at a `%`
+/// that starts none, `stray` (given its offset) says whether to keep it
+/// as it is or to fail.
+fn decode<E>(s: &str, stray: impl Fn(usize) -> Result<(), E>) -> Result<Cow<'_, [u8]>, E> {
     let bytes = s.as_bytes();
     let Some(first) = bytes.iter().position(|&b| b == b'%') else {
-        return Cow::Borrowed(bytes);
+        return Ok(Cow::Borrowed(bytes));
     };
     let mut decoded = Vec::with_capacity(bytes.len());
     decoded.extend_from_slice(&bytes[..first]);
@@ -228,35 +319,85 @@ pub fn percent_decode(s: &str) -> Cow<'_, [u8]> {
                 i += 3;
             }
             None => {
+                if bytes[i] == b'%' {
+                    stray(i)?;
+                }
                 decoded.push(bytes[i]);
                 i += 1;
             }
         }
     }
-    Cow::Owned(decoded)
+    Ok(Cow::Owned(decoded))
 }
 
-/// Decodes the percent-encodings of a component, as [`percent_decode`]
-/// does, and reads the octets as UTF-8 (which section 2.5 recommends for
-/// new schemes).
+/// Decodes the percent-encodings of a component, strictly, as
+/// [`percent_decode`] does, and reads the octets as UTF-8 (which section
+/// 2.5 recommends for new schemes).
 ///
 /// # Errors
 ///
-/// The decoded octets are not UTF-8 (`%FF`, say).
+/// - [`DecodeError::PercentEncoding`] at the first `%` that is not
+///   followed by two hexadecimal digits (`a%20b%ZZ%` fails at byte 5);
+/// - [`DecodeError::Utf8`] when the decoded octets are not UTF-8 (`%FF`),
+///   at the byte where the first invalid sequence is written.
 ///
 /// ```
-/// use rfc3986::percent_decode_utf8;
+/// use rfc3986::{percent_decode_utf8, DecodeError};
 ///
 /// assert_eq!(percent_decode_utf8("caf%C3%A9")?, "café");
-/// assert!(percent_decode_utf8("%FF").is_err());
-/// # Ok::<(), std::string::FromUtf8Error>(())
+/// assert_eq!(percent_decode_utf8("a%20b%ZZ%").unwrap_err(), DecodeError::PercentEncoding { offset: 5 });
+/// assert_eq!(percent_decode_utf8("ab%FF").unwrap_err(), DecodeError::Utf8 { offset: 2 });
+/// # Ok::<(), DecodeError>(())
 /// ```
-pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, FromUtf8Error> {
-    match percent_decode(s) {
+pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, DecodeError> {
+    match percent_decode(s)? {
         // Borrowed means nothing was decoded: it is `s` itself.
         Cow::Borrowed(_) => Ok(Cow::Borrowed(s)),
-        Cow::Owned(bytes) => String::from_utf8(bytes).map(Cow::Owned),
+        Cow::Owned(bytes) => {
+            String::from_utf8(bytes)
+                .map(Cow::Owned)
+                .map_err(|error| DecodeError::Utf8 {
+                    offset: encoded_offset(s, error.utf8_error().valid_up_to()),
+                })
+        }
     }
+}
+
+/// The byte of `s` where its `decoded`-th decoded octet is written (`s`
+/// decodes strictly).
+fn encoded_offset(s: &str, decoded: usize) -> usize {
+    let bytes = s.as_bytes();
+    let mut at = 0;
+    for _ in 0..decoded {
+        at += if octet_at(bytes, at).is_some() { 3 } else { 1 };
+    }
+    at
+}
+
+/// Whether `encoded`, percent-decoded as [`percent_decode`] decodes it,
+/// is exactly the octets `decoded`: compared octet by octet as it is
+/// decoded, without allocating. `%71` and `q` are the same octet; `%FF`
+/// is the octet 0xFF, never the UTF-8 of U+FFFD.
+pub(crate) fn decodes_to(encoded: &str, decoded: &[u8]) -> bool {
+    let bytes = encoded.as_bytes();
+    let mut at = 0;
+    let mut octets = decoded.iter();
+    while at < bytes.len() {
+        let octet = match octet_at(bytes, at) {
+            Some(octet) => {
+                at += 3;
+                octet
+            }
+            None => {
+                at += 1;
+                bytes[at - 1]
+            }
+        };
+        if octets.next() != Some(&octet) {
+            return false;
+        }
+    }
+    octets.next().is_none()
 }
 
 /// A piece of a component's text, read for its percent-encodings by

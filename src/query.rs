@@ -3,7 +3,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use crate::percent::{self, percent_decode};
+use crate::percent::{self, percent_decode_lenient};
 use crate::reference::{Reference, Storage};
 use crate::spec::Spec;
 use crate::syntax::Syntax;
@@ -93,11 +93,12 @@ pub(crate) fn split_pair(piece: &str) -> (&str, &str) {
     piece.split_once('=').unwrap_or((piece, ""))
 }
 
-/// Whether the piece of a query between two `&` is a pair named `name`
-/// (compared decoded, as [`Reference::query_pairs`] gives names). An empty piece
-/// is no pair.
+/// Whether the piece of a query between two `&` is a pair named `name`:
+/// whether its name, percent-decoded, is exactly the octets of `name`'s
+/// UTF-8 (never after a lossy step, so `%FF` is not U+FFFD). An empty
+/// piece is no pair.
 pub(crate) fn is_named(piece: &str, name: &str) -> bool {
-    !piece.is_empty() && decode_lossy(split_pair(piece).0) == name
+    !piece.is_empty() && percent::decodes_to(split_pair(piece).0, name.as_bytes())
 }
 
 /// Appends `name=value`, each percent-encoded as a
@@ -165,10 +166,10 @@ impl<K: AsRef<str>, V: AsRef<str>> AsQueryPair for &(K, V) {
     }
 }
 
-/// Percent-decodes `s`, reading the octets as UTF-8 with U+FFFD for what is
-/// not.
+/// Percent-decodes `s`, a parsed component (every `%` starts an
+/// encoding), reading the octets as UTF-8 with U+FFFD for what is not.
 fn decode_lossy(s: &str) -> Cow<'_, str> {
-    match percent_decode(s) {
+    match percent_decode_lenient(s) {
         // Borrowed means nothing was decoded: it is `s` itself.
         Cow::Borrowed(_) => Cow::Borrowed(s),
         Cow::Owned(bytes) => match String::from_utf8(bytes) {

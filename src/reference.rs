@@ -15,7 +15,7 @@
 //! parameter already.
 
 use alloc::borrow::Cow;
-use alloc::string::{FromUtf8Error, String};
+use alloc::string::String;
 use alloc::sync::Arc;
 use core::borrow::Borrow;
 use core::fmt;
@@ -538,7 +538,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///
     /// # Errors
     ///
-    /// The decoded octets are not UTF-8 (`%FF`).
+    /// [`DecodeError::Utf8`](crate::DecodeError::Utf8) when the decoded octets are not UTF-8
+    /// (`%FF`); a parsed host has no malformed `%`.
     ///
     /// ```
     /// use rfc3986::{Iri, Uri};
@@ -552,7 +553,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     #[must_use]
-    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, FromUtf8Error>> {
+    pub fn host_decoded(&self) -> Option<Result<Cow<'_, str>, crate::DecodeError>> {
         self.host_str().map(crate::percent::percent_decode_utf8)
     }
 
@@ -568,6 +569,34 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     #[inline]
     pub fn port(&self) -> Option<u16> {
         self.bounds.port_value()
+    }
+
+    /// The port number, or when there is none (or it is empty: `http://h:/`,
+    /// which section 3.2.3 says means the default) the default port of the
+    /// scheme, for the schemes whose default the crate knows: `http` and
+    /// `ws` 80, `https` and `wss` 443, `ftp` 21, the same table that
+    /// [`normalize`](Self::normalize) drops default ports by. `None`
+    /// without a port for any other scheme, without a scheme, and without
+    /// an authority (`http:g`), to which a port belongs. The name is
+    /// `url::Url`'s.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("https://h:8443/")?.port_or_known_default(), Some(8443));
+    /// assert_eq!(Uri::parse("https://h/")?.port_or_known_default(), Some(443));
+    /// assert_eq!(Uri::parse("HTTP://h:/")?.port_or_known_default(), Some(80));
+    /// assert_eq!(Uri::parse("ftp://h/")?.port_or_known_default(), Some(21));
+    /// assert_eq!(Uri::parse("foo://h/")?.port_or_known_default(), None);
+    /// assert_eq!(Uri::parse("//h/")?.port_or_known_default(), None);
+    /// assert_eq!(Uri::parse("http:g")?.port_or_known_default(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        // A port belongs to an authority.
+        self.host_str()?;
+        self.port()
+            .or_else(|| self.scheme().and_then(crate::normalize::default_port))
     }
 
     /// The port as written, `Some("")` for an empty port. See

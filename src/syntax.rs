@@ -46,10 +46,10 @@ pub(crate) struct Syntax {
     /// matches, with the compiled parser; `None` when it matches nothing
     /// (or the grammar has no such rule).
     pub matches: fn(RfcRule, &str) -> Option<usize>,
-    /// Whether normalization decodes a percent-encoded `c` (in the query
-    /// when `in_query`): what stands for itself there and is not a
-    /// delimiter.
-    pub decodes: fn(char, bool) -> bool,
+    /// Whether normalization decodes a percent-encoded `c`: the same set
+    /// in every component (RFC 3986 section 6.2.2.2, RFC 3987 section
+    /// 5.3.2.3).
+    pub decodes: fn(char) -> bool,
 }
 
 /// RFC 3986: `uri.pest`.
@@ -70,7 +70,7 @@ pub(crate) static URI: Syntax = Syntax {
         compiled::uri::run_with(Rule::from_rfc_rule(rule)?, &mut parse)
     },
     // Section 6.2.2.2: the unreserved characters.
-    decodes: |c, _| chars::unreserved.contains(c),
+    decodes: |c| chars::unreserved.contains(c),
 };
 
 /// RFC 3987: `uri.pest` and `iri.pest`.
@@ -95,12 +95,13 @@ pub(crate) static IRI: Syntax = Syntax {
     decodes: iri_decodes,
 };
 
-/// Whether a percent-encoded `c` stands for itself in an IRI, where
-/// RFC 3987 decodes it: section 5.3.2.3 decodes `iunreserved` characters,
-/// and section 3.2 (steps 2 to 4) every character legal where it stands
-/// that is not a delimiter, `iprivate` in the query included, but not the
-/// bidirectional formatting characters that section 4.1 forbids.
-pub(crate) fn iri_decodes(c: char, in_query: bool) -> bool {
-    (iri::chars::iunreserved.contains(c) || (in_query && iri::chars::iprivate.contains(c)))
-        && !iri::chars::bidi_formatting.contains(c)
+/// Whether IRI normalization decodes a percent-encoded `c`: RFC 3987
+/// section 5.3.2.3 decodes the octets of `iunreserved` characters only, in
+/// every component, so `iprivate` (U+E000, say) stays encoded even in the
+/// query, where it may stand as it is; so do the bidirectional formatting
+/// characters that section 4.1 forbids in an IRI, although `ucschar`
+/// holds them. The conversion of a URI to an IRI (section 3.2) decodes
+/// `iprivate` in the query too: see `iri::convert`.
+pub(crate) fn iri_decodes(c: char) -> bool {
+    iri::chars::iunreserved.contains(c) && !iri::chars::bidi_formatting.contains(c)
 }

@@ -44,11 +44,12 @@ pub enum Error {
     /// Not a URI of a scheme: the [`schemes`](crate::schemes) types.
     #[error(transparent)]
     Scheme(#[from] crate::schemes::SchemeError),
-    /// Percent-decoded octets that are not UTF-8:
-    /// [`percent_decode_utf8`](crate::percent_decode_utf8) and the
-    /// `*_decoded` getters.
-    #[error("the percent-decoded octets are not UTF-8: {0}")]
-    Decode(#[from] alloc::string::FromUtf8Error),
+    /// Text that does not percent-decode: a `%` that starts no
+    /// encoding, or decoded octets that are not UTF-8
+    /// ([`percent_decode_utf8`](crate::percent_decode_utf8) and the
+    /// `*_decoded` getters).
+    #[error(transparent)]
+    Decode(#[from] crate::DecodeError),
     /// A URI that another crate's type cannot hold, or the other way
     /// round: the conversions of the `http` and `url` features.
     #[error(transparent)]

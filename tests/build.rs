@@ -212,6 +212,12 @@ fn hosts_typed_and_as_ip_addresses() {
 #[case(Uri::builder().host("[::1::]"), Component::Host, ErrorKind::Ipv6Address, 4)]
 #[case(Uri::builder().host("[::1"), Component::Host, ErrorKind::IpLiteral, 4)]
 #[case(Uri::builder().host("exa mple"), Component::Host, ErrorKind::InvalidCharacter, 3)]
+// A `:` the parse would read as the start of a port is the host's error.
+#[case(Uri::builder().host("::1"), Component::Host, ErrorKind::Host, 0)]
+#[case(Uri::builder().host("2001:db8::7"), Component::Host, ErrorKind::Host, 0)]
+#[case(Uri::builder().host("a:b"), Component::Host, ErrorKind::Host, 1)]
+#[case(Uri::builder().host("a:99999"), Component::Host, ErrorKind::Host, 1)]
+#[case(Uri::builder().host("[::1]:x"), Component::Host, ErrorKind::Host, 5)]
 #[case(Uri::builder().host("h").port_str("8o"), Component::Port, ErrorKind::Port, 1)]
 #[case(Uri::builder().host("h").port_str("70000"), Component::Port, ErrorKind::PortRange, 0)]
 #[case(Uri::builder().host("h").port_str("0065536"), Component::Port, ErrorKind::PortRange, 0)]
@@ -280,6 +286,44 @@ fn error_messages() {
     assert_eq!(
         format!("{source:#}").lines().skip(1).collect::<Vec<_>>(),
         ["  evil.com/x", "          ^"]
+    );
+}
+
+/// An IPv6 address given without its brackets: the error says so, at the
+/// host, not in a port that the host's `:` would start.
+#[test]
+fn an_ipv6_host_needs_brackets() {
+    const MESSAGE: &str = "the host given is not a valid host: invalid host at byte 0: \
+        expected \"[\" (an IPv6 address is written in brackets), found ':'";
+    let err = Uri::builder()
+        .scheme("http")
+        .host("::1")
+        .build()
+        .unwrap_err();
+    assert_eq!(err.to_string(), MESSAGE);
+    // The alternate form shows the text given, with a caret under the byte.
+    assert_eq!(format!("{err:#}"), format!("{MESSAGE}\n  ::1\n  ^"));
+    // So does the umbrella error, and a setter's.
+    assert_eq!(
+        format!("{:#}", rfc3986::Error::from(err.clone())),
+        format!("{MESSAGE}\n  ::1\n  ^")
+    );
+    let mut uri: Uri = "http://h/".parse().unwrap();
+    assert_eq!(uri.set_host(Some("::1")), Err(err));
+    uri.set_host(Some("[::1]")).unwrap();
+    assert_eq!(uri.as_str(), "http://[::1]/");
+
+    let err = Uri::builder().host("a:b").build().unwrap_err();
+    assert_eq!(
+        format!("{err:#}"),
+        "the host given is not a valid host: invalid host at byte 1: \
+         expected reg-name character, found ':'\n  a:b\n   ^"
+    );
+    let err = rfc3986::Iri::builder().host("fe80::1").build().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "the host given is not a valid host: invalid host at byte 0: \
+         expected \"[\" (an IPv6 address is written in brackets), found 'f'"
     );
 }
 

@@ -776,11 +776,10 @@ fn usage_errors_exit_2() {
         &["check", "--scheme", "ftp"][..],
         &["check", "--scheme", "HTTP"][..],
         &["resolve"][..],
-        &["resolve", "http://a/"][..],
         &["resolve", "--strict", "http://a/", "g"][..],
-        &["normalize"][..],
-        &["relative", "http://a/"][..],
+        &["relative"][..],
         &["normalize", "--syntactic", "http://a/"][..],
+        &["check", "--bidi"][..],
     ] {
         let (out, err, code) = run(args, b"");
         assert_eq!(code, 2, "{args:?}");
@@ -809,17 +808,19 @@ fn every_subcommand_has_help() {
         (&["help", "check"][..], "Usage: uri check"),
         (
             &["resolve", "--help"][..],
-            "Usage: uri resolve [OPTIONS] <BASE> <REF>...",
+            "Usage: uri resolve [OPTIONS] <BASE> [REF]...",
         ),
         (
             &["normalize", "--help"][..],
-            "Usage: uri normalize [OPTIONS] <URI>...",
+            "Usage: uri normalize [OPTIONS] [URI]...",
         ),
         (
             &["relative", "--help"][..],
-            "Usage: uri relative <BASE> <TARGET>...",
+            "Usage: uri relative <BASE> [TARGET]...",
         ),
         (&["help", "relative"][..], "Usage: uri relative"),
+        (&["to-uri", "--help"][..], "Usage: uri to-uri [IRI]..."),
+        (&["to-iri", "--help"][..], "Usage: uri to-iri [URI]..."),
     ] {
         let (out, err, code) = run(args, b"");
         assert_eq!(code, 0, "{args:?}");
@@ -982,6 +983,126 @@ fn to_uri_and_to_iri() {
     assert!(
         err.starts_with("http://é/\ninvalid character at byte 7"),
         "{err}"
+    );
+    assert_eq!(code, 1);
+}
+
+/// Every subcommand that takes references reads them from standard input,
+/// one a line, when given none, and for a "-" among them.
+#[test]
+fn every_subcommand_reads_standard_input_without_references() {
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["normalize"],
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d\r\nHTTP://X:80\n",
+            "example://a/b/c/%7Bfoo%7D\nhttp://x/\n",
+        ),
+        (&["normalize", "--syntax"], "HTTP://X:80\n", "http://x:80\n"),
+        (
+            &["to-uri"],
+            "http://\u{e9}/\u{30d1}\n",
+            "http://%C3%A9/%E3%83%91\n",
+        ),
+        (
+            &["to-iri"],
+            "http://a/%C3%A9\nhttp://a/%FF\n",
+            "http://a/\u{e9}\nhttp://a/%FF\n",
+        ),
+        (
+            &["resolve", "http://a/b/c/d;p?q"],
+            "g\n../g\n?y\n\n",
+            "http://a/b/c/g\nhttp://a/b/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q\n",
+        ),
+        (
+            &["relative", "http://a/b/c/d;p?q"],
+            "http://a/b/g?y\nhttp://a/b/c/\n",
+            "../g?y\n.\n",
+        ),
+    ];
+    for (args, stdin, expected) in cases {
+        let (out, err, code) = run(args, stdin.as_bytes());
+        assert_eq!(
+            (out.as_str(), err.as_str(), code),
+            (expected, "", 0),
+            "{args:?}"
+        );
+        // Nothing on standard input is no reference, and no error.
+        assert_eq!(
+            run(args, b""),
+            (String::new(), String::new(), 0),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_dash_among_the_references_reads_standard_input() {
+    let (out, err, code) = run(&["resolve", "http://a/b/c", "x", "-", "z"], b"y1\ny2\n");
+    assert_eq!(
+        out,
+        "http://a/b/x\nhttp://a/b/y1\nhttp://a/b/y2\nhttp://a/b/z\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, _, code) = run(&["normalize", "HTTP://A", "-"], b"HTTP://B\n");
+    assert_eq!((out.as_str(), code), ("http://a/\nhttp://b/\n", 0));
+}
+
+/// A bad line read from standard input is reported with its number (the
+/// reference's, for resolve and relative) and the others are still done.
+#[test]
+fn bad_lines_of_standard_input_are_reported_and_the_rest_done() {
+    let (out, err, code) = run(&["resolve", "http://a/b"], b"g\n\xff\na b\nh\n");
+    assert_eq!(out, "http://a/g\nhttp://a/h\n");
+    assert_eq!(
+        err,
+        "REF 2: not UTF-8: byte 0 is 0xFF\n\
+         REF 3: invalid character at byte 1: expected pchar, \"/\", \"?\", \"#\" or end of input, found ' '\n  a b\n   ^\n"
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["relative", "http://a/b/c"], b"http://a/b/d\n\xc3\n/x\n");
+    assert_eq!(out, "d\n");
+    assert_eq!(
+        err,
+        "TARGET 2: not UTF-8: byte 0 is 0xC3\n\
+         TARGET 3: the target has no scheme: resolution always gives a URI with a scheme, \
+         so no reference resolves to a relative reference\n"
+    );
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["to-uri"], b"/a\n/\xff\n/b c\n");
+    assert_eq!(out, "/a\n");
+    assert_eq!(
+        err,
+        "line 2: not UTF-8: byte 1 is 0xFF\n/b c\n\
+         invalid character at byte 2: expected ipchar, \"/\", \"?\", \"#\" or end of input, found ' '\n  /b c\n    ^\n"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_iri_bidi() {
+    let input = "http://a/\u{5d0}\nhttp://a/\u{5d0}\u{202e}b\n?\u{200e}\n".as_bytes();
+    // The grammar takes the bidi formatting characters...
+    let (out, err, code) = run(&["check", "--iri"], input);
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("3 lines, 3 valid, 0 invalid\n", "", 0)
+    );
+    // ...and --bidi rejects them, at the first one.
+    let (out, err, code) = run(&["check", "--iri", "--bidi"], input);
+    assert_eq!(
+        out,
+        "line 2: bidirectional formatting character at byte 11: expected no bidirectional formatting character (RFC 3987 section 4.1), found '\\u{202e}'\n  http://a/\u{5d0}\\u{202e}b\n            ^\n\
+         line 3: bidirectional formatting character at byte 1: expected no bidirectional formatting character (RFC 3987 section 4.1), found '\\u{200e}'\n  ?\\u{200e}\n   ^\n\
+         3 lines, 1 valid, 2 invalid\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+    // A line that is not an IRI is reported as a parse error first.
+    let (out, _, code) = run(&["check", "--iri", "--bidi", "--json"], b"a b\n");
+    assert!(
+        out.starts_with(r#"{"line":1,"input":"a b","error":{"kind":"InvalidCharacter","#),
+        "{out}"
     );
     assert_eq!(code, 1);
 }

@@ -156,6 +156,9 @@ fn append_query_pair(
 #[case::others_as_written("?q=a+b&a=1&x=%7e", "a", "&", "?q=a+b&a=%26&x=%7e")]
 #[case::empty_pieces_kept("?&a=1&&a=2&", "a", "x", "?&a=x&&")]
 #[case::names_are_case_sensitive("?A=1", "a", "2", "?A=1&a=2")]
+// `%71` is the octet `q`: the same name, so the later pair goes.
+#[case::encoded_name_is_the_name("?q=3&%71=4", "q", "9", "?q=9")]
+#[case::encoded_utf8_name("?caf%c3%a9=1&x=2", "caf\u{e9}", "3", "?caf%c3%a9=3&x=2")]
 fn set_query_pair(
     #[case] input: &str,
     #[case] name: &str,
@@ -185,6 +188,9 @@ fn set_query_pair(
 #[case::empty_piece_kept("?a=1&&b", "a", 1, "?&b")]
 #[case::nothing_left_but_ampersands("?&a=1&", "a", 1, "")]
 #[case::value_not_name("?b=a", "a", 0, "?b=a")]
+#[case::encoded_and_plain_same_name("?q=3&%71=4&r=5", "q", 2, "?r=5")]
+#[case::encoded_delimiter_in_name("?a%3Db=1&a=2", "a=b", 1, "?a=2")]
+#[case::plus_is_not_space("?a+b=1&a%20b=2", "a b", 1, "?a+b=1")]
 fn remove_query_pairs(
     #[case] input: &str,
     #[case] name: &str,
@@ -216,4 +222,30 @@ fn like_url_for_the_common_case() {
         ours.as_str(),
         "https://api.example.com/v1/items/42?q=a+b&page=2&sort=name"
     );
+}
+
+/// Names are compared by their exact decoded octets, never after a lossy
+/// UTF-8 step: `%FF` and `%FE` are two names, and neither is U+FFFD.
+#[test]
+fn names_match_on_their_exact_octets() {
+    let mut uri = parse("?%FF=1&%FE=2");
+    assert_eq!(uri.remove_query_pairs("\u{FFFD}"), 0);
+    assert_eq!(uri.as_str(), "?%FF=1&%FE=2");
+
+    let mut uri = parse("?%FF=1&%EF%BF%BD=2&%FE=3");
+    assert_eq!(uri.remove_query_pairs("\u{FFFD}"), 1);
+    assert_eq!(uri.as_str(), "?%FF=1&%FE=3");
+
+    let mut uri = parse("?%FF=1&%FE=2");
+    uri.set_query_pair("\u{FFFD}", "3");
+    assert_eq!(uri.as_str(), "?%FF=1&%FE=2&%EF%BF%BD=3");
+
+    // A truncated sequence is its octets, not a prefix of a character.
+    let mut uri = parse("?%C3=1&%C3%A9=2");
+    assert_eq!(uri.remove_query_pairs("\u{e9}"), 1);
+    assert_eq!(uri.as_str(), "?%C3=1");
+    assert_eq!(uri.remove_query_pairs(""), 0);
+    let mut uri = parse("?=1&%C3=2");
+    assert_eq!(uri.remove_query_pairs(""), 1);
+    assert_eq!(uri.as_str(), "?%C3=2");
 }

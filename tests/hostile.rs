@@ -98,8 +98,9 @@ fn a_mebibyte_of_percent_encodings() {
     let input = "%41".repeat(count);
     let uri = parses(&input);
     assert_eq!(uri.path().len(), 3 * count);
-    assert_eq!(percent_decode(uri.path()).len(), count);
-    assert!(percent_decode(uri.path()).iter().all(|&b| b == b'A'));
+    let decoded = percent_decode(uri.path()).unwrap();
+    assert_eq!(decoded.len(), count);
+    assert!(decoded.iter().all(|&b| b == b'A'));
     // Broken at the very end: the error is at the last "%".
     fails(&format!("{input}%4"), ErrorKind::PercentEncoding, 3 * count);
 }
@@ -237,4 +238,107 @@ fn a_hundred_thousand_dot_dot_segments_resolve() {
     // And the same through normalization of an absolute URI.
     let uri = Uri::parse(format!("http://a/b{}/g", "/..".repeat(100_000))).unwrap();
     assert_eq!(uri.normalize(), "http://a/g");
+}
+
+/// A one-line message shorter than 200 bytes, and an alternate form of at
+/// most three lines.
+fn short(error: &(impl std::fmt::Display + std::fmt::Debug)) -> String {
+    let line = error.to_string();
+    assert!(
+        line.len() < 200 && !line.contains('\n'),
+        "{} bytes: {}",
+        line.len(),
+        &line[..line.len().min(300)]
+    );
+    let alternate = format!("{error:#}");
+    assert!(alternate.len() < 400, "{} bytes", alternate.len());
+    let debug = format!("{error:?}");
+    assert!(debug.len() < 600, "{} bytes", debug.len());
+    line
+}
+
+/// Every error the crate returns stays short for a 10 MiB input, but
+/// pest's, which `UriParser::parse` returns as it is (as its docs say),
+/// and which `parse_rule` replaces with a short one.
+#[test]
+fn every_error_of_ten_mebibytes_stays_short() {
+    use pest::Parser;
+    use rfc3986::schemes::{mailto::Mailto, urn::Urn};
+    use rfc3986::{parse_rule, percent_decode_utf8, Iri, IriParser, IriRule, Rule, UriParser};
+
+    let long = "a".repeat(10 * MIB);
+    // Rejected at its last byte, and at its first.
+    let bad_end = format!("{long}\u{7f}");
+    let bad_start = format!("\u{7f}{long}");
+
+    let theirs = UriParser::parse(Rule::uri_reference_input, &bad_start).unwrap_err();
+    assert!(theirs.to_string().len() > 10 * MIB);
+    let ours = parse_rule::<UriParser, _>(Rule::uri_reference_input, &bad_start).unwrap_err();
+    assert_eq!((ours.kind(), ours.offset()), (ErrorKind::Rule, 0));
+    assert_eq!(
+        short(&ours),
+        "no match for the rule at byte 0: expected EOI, scheme, path-absolute or path-noscheme, found '\\u{7f}'"
+    );
+    let ours = parse_rule::<IriParser, _>(IriRule::iri_reference_input, &bad_start).unwrap_err();
+    assert_eq!((ours.kind(), ours.offset()), (ErrorKind::Rule, 0));
+    short(&ours);
+
+    let err = Uri::parse(bad_end.as_str()).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.offset()),
+        (ErrorKind::InvalidCharacter, 10 * MIB)
+    );
+    short(&err);
+    short(&Iri::parse(bad_end.as_str()).unwrap_err());
+
+    let err = Uri::builder()
+        .host(&format!("{long}/"))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        short(&err),
+        format!(
+            "the host given is not a valid host: invalid host at byte {}: \
+             expected reg-name character, found '/'",
+            10 * MIB
+        )
+    );
+    short(&Uri::builder().query(&bad_end).build().unwrap_err());
+    short(&rfc3986::Error::from(err));
+
+    let err = percent_decode_utf8(&format!("{long}%")).unwrap_err();
+    assert_eq!(err.offset(), 10 * MIB);
+    short(&err);
+
+    short(&Mailto::parse(&format!("mailto:{long}")).unwrap_err());
+    short(&Urn::parse(&format!("urn:{long}")).unwrap_err());
+}
+
+/// The errors of the conversions, which quote a host, cut it short.
+#[cfg(all(feature = "url", feature = "idna"))]
+#[test]
+fn conversion_errors_quote_a_long_host_cut_short() {
+    use rfc3986::{AbsoluteUri, Iri};
+
+    let long = "a".repeat(MIB);
+    let uri = AbsoluteUri::parse(format!("http:///{long}")).unwrap();
+    let err = url::Url::try_from(&uri).unwrap_err();
+    assert_eq!(
+        short(&err),
+        format!(
+            r#"url::Url reads the host "{}"... where RFC 3986 reads no host"#,
+            &long[..48]
+        )
+    );
+
+    let iri = Iri::parse(format!("http://{long}_/")).unwrap();
+    let err = iri.to_uri_idna().unwrap_err();
+    assert_eq!(err.host().len(), MIB + 1);
+    assert_eq!(
+        short(&err),
+        format!(
+            r#"the host "{}"... is not a valid internationalized domain name (IDNA ToASCII failed)"#,
+            &long[..48]
+        )
+    );
 }

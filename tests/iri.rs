@@ -238,7 +238,31 @@ fn section_5_3_2_equivalent() {
 #[case::pct_tilde("http://example.org/%7euser", "http://example.org/~user")]
 #[case::pct_tilde_upper("http://example.org/%7Euser", "http://example.org/~user")]
 #[case::pct_ucschar("http://a/%C3%A9?%C3%A9#%C3%A9", "http://a/\u{e9}?\u{e9}#\u{e9}")]
-#[case::pct_iprivate_in_query("http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?\u{e000}")]
+// Only `iunreserved` is decoded: `iprivate` stays encoded, in the query
+// too (where an IRI may hold it as it is), with its hex upper-cased.
+#[case::pct_iprivate_in_query("http://a/%EE%80%80?%EE%80%80", "http://a/%EE%80%80?%EE%80%80")]
+#[case::pct_iprivate_every_component(
+    "http://%ee%80%80@%ee%80%80/%ee%80%80?%ee%80%80#%ee%80%80",
+    "http://%EE%80%80@%EE%80%80/%EE%80%80?%EE%80%80#%EE%80%80"
+)]
+#[case::pct_iprivate_ends(
+    "http://a/?%EF%A3%BF%F3%B0%80%80%F4%8F%BF%BD",
+    "http://a/?%EF%A3%BF%F3%B0%80%80%F4%8F%BF%BD"
+)]
+#[case::pct_iprivate_relative("?%ee%80%80", "?%EE%80%80")]
+// The ends of each `ucschar` range are decoded, wherever they stand...
+#[case::pct_ucschar_ends(
+    "http://a/%C2%A0%ED%9F%BF%EF%A4%80%EF%B7%8F%EF%B7%B0%EF%BF%AF?%F0%90%80%80#%F3%AF%BF%BD",
+    "http://a/\u{a0}\u{d7ff}\u{f900}\u{fdcf}\u{fdf0}\u{ffef}?\u{10000}#\u{efffd}"
+)]
+// ...and what lies just outside them stays encoded: noncharacters, the
+// tags block, and the bidi formatting characters, which `ucschar` holds
+// but section 4.1 forbids.
+#[case::pct_outside_ucschar(
+    "http://a/%EF%B7%90%EF%BF%B0%F0%9F%BF%BE%F3%A0%80%80%F3%A0%BF%BF",
+    "http://a/%EF%B7%90%EF%BF%B0%F0%9F%BF%BE%F3%A0%80%80%F3%A0%BF%BF"
+)]
+#[case::pct_bidi_in_query_kept("http://a/?%e2%80%8f#%E2%80%AA", "http://a/?%E2%80%8F#%E2%80%AA")]
 #[case::pct_reserved_kept("http://a/%2f%3f", "http://a/%2F%3F")]
 #[case::pct_not_utf8_kept("http://a/%e9", "http://a/%E9")]
 #[case::pct_bidi_kept("http://a/%e2%80%ae", "http://a/%E2%80%AE")]
@@ -277,6 +301,10 @@ fn section_5_3_equivalences() {
         }
         assert!(!iri(a).equivalent(&iri("http://example.com/?")));
     }
+    // 5.3.2.3 decodes no `iprivate`: the encoded form and the character
+    // are different IRIs.
+    assert!(!iri("http://a/?%EE%80%80").equivalent(&iri("http://a/?\u{e000}")));
+    assert!(iri("http://a/?%ee%80%80").equivalent(&iri("http://a/?%EE%80%80")));
     // 5.3.2.2: NFC and NFD forms are different IRIs.
     assert!(!iri("http://www.example.org/r\u{e9}sum\u{e9}.html")
         .equivalent(&iri("http://www.example.org/re\u{301}sume\u{301}.html")));

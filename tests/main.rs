@@ -22,6 +22,7 @@ mod cli;
 mod compiled;
 mod compiler;
 mod components;
+mod conveniences;
 mod convert;
 mod custom_scheme;
 mod derive;

@@ -3,7 +3,8 @@
 use std::borrow::Cow;
 
 use rfc3986::{
-    percent_decode, percent_decode_utf8, percent_encode, percent_encode_bytes, Component, Uri,
+    percent_decode, percent_decode_lenient, percent_decode_utf8, percent_encode,
+    percent_encode_bytes, Component, DecodeError, Error, Uri,
 };
 use rstest::rstest;
 
@@ -17,16 +18,73 @@ use rstest::rstest;
 #[case::utf8("caf%C3%A9", "caf\u{e9}".as_bytes())]
 #[case::adjacent("%41%42%43", b"ABC")]
 #[case::percent_of_percent("%2541", b"%41")]
-#[case::malformed_kept("%zz%4", b"%zz%4")]
-#[case::malformed_then_valid("%%41", b"%A")]
 fn decode(#[case] input: &str, #[case] decoded: &[u8]) {
-    assert_eq!(percent_decode(input), decoded);
+    assert_eq!(percent_decode(input).unwrap(), decoded);
+    assert_eq!(percent_decode_lenient(input), decoded);
+}
+
+/// The strict decoders fail at the first `%` that starts no encoding; the
+/// lenient one keeps it.
+#[rstest]
+#[case::issue("a%20b%ZZ%", 5, b"a b%ZZ%")]
+#[case::bad_hex("%zz%4", 0, b"%zz%4")]
+#[case::short_at_end("ab%4", 2, b"ab%4")]
+#[case::lone_at_end("100%", 3, b"100%")]
+#[case::percent_then_valid("%%41", 0, b"%A")]
+#[case::after_valid("%41%4G", 3, b"A%4G")]
+#[case::after_multibyte("\u{e9}%", 2, "\u{e9}%".as_bytes())]
+fn malformed(#[case] input: &str, #[case] offset: usize, #[case] lenient: &[u8]) {
+    let expected = DecodeError::PercentEncoding { offset };
+    assert_eq!(percent_decode(input), Err(expected));
+    assert_eq!(percent_decode_utf8(input), Err(expected));
+    assert_eq!(percent_decode_lenient(input), lenient);
+    assert_eq!(
+        expected.to_string(),
+        format!(r#"invalid percent-encoding at byte {offset}: expected "%" HEXDIG HEXDIG"#)
+    );
+}
+
+/// A malformed escape is reported before octets that are not UTF-8,
+/// wherever each is: the escapes are read first.
+#[test]
+fn malformed_before_not_utf8() {
+    assert_eq!(
+        percent_decode_utf8("%FF%G"),
+        Err(DecodeError::PercentEncoding { offset: 3 })
+    );
+}
+
+#[rstest]
+#[case::lone_high_octet("%FF", 0)]
+#[case::after_text("ab%FF", 2)]
+#[case::after_a_character("caf%C3%A9%FF", 9)]
+#[case::truncated_sequence("a%C3", 1)]
+#[case::overlong("x%C0%AF", 1)]
+#[case::surrogate("%ED%A0%80", 0)]
+#[case::lone_continuation("\u{e9}%A9", 2)]
+fn not_utf8(#[case] input: &str, #[case] offset: usize) {
+    let err = percent_decode_utf8(input).unwrap_err();
+    assert_eq!(err, DecodeError::Utf8 { offset });
+    assert_eq!(err.offset(), offset);
+    assert_eq!(
+        err.to_string(),
+        format!("the percent-decoded octets are not UTF-8 from byte {offset}")
+    );
+    // The umbrella error says the same.
+    assert_eq!(Error::from(err).to_string(), err.to_string());
 }
 
 #[test]
 fn borrows_when_nothing_is_encoded() {
-    assert!(matches!(percent_decode("a/b?c"), Cow::Borrowed(b"a/b?c")));
-    assert!(matches!(percent_decode("a%41"), Cow::Owned(_)));
+    assert!(matches!(
+        percent_decode("a/b?c"),
+        Ok(Cow::Borrowed(b"a/b?c"))
+    ));
+    assert!(matches!(percent_decode("a%41"), Ok(Cow::Owned(_))));
+    assert!(matches!(
+        percent_decode_lenient("a/b"),
+        Cow::Borrowed(b"a/b")
+    ));
     assert!(matches!(
         percent_decode_utf8("plain"),
         Ok(Cow::Borrowed("plain"))
@@ -40,7 +98,7 @@ fn utf8() {
         "\u{20ac} 100"
     );
     let err = percent_decode_utf8("a%C3").unwrap_err();
-    assert_eq!(err.as_bytes(), b"a\xc3");
+    assert_eq!(err, DecodeError::Utf8 { offset: 1 });
 }
 
 #[test]
@@ -198,7 +256,7 @@ fn encoding_borrows_when_nothing_changes() {
 #[case::port(b"80", Component::Port, "%38%30")]
 fn encode_bytes(#[case] bytes: &[u8], #[case] component: Component, #[case] encoded: &str) {
     assert_eq!(percent_encode_bytes(bytes, component), encoded);
-    assert_eq!(percent_decode(encoded), bytes);
+    assert_eq!(percent_decode(encoded).unwrap(), bytes);
 }
 
 /// Text and its UTF-8 octets encode the same.
@@ -227,6 +285,11 @@ fn encode_bytes_is_encode_of_utf8() {
 fn host_decoded() {
     let uri = Uri::parse("http://b%C3%BCcher.Example/").unwrap();
     assert_eq!(uri.host_decoded().unwrap().unwrap(), "b\u{fc}cher.Example");
+    let uri = Uri::parse("http://ab%FF.example/").unwrap();
+    assert_eq!(
+        uri.host_decoded(),
+        Some(Err(DecodeError::Utf8 { offset: 2 }))
+    );
     assert!(matches!(
         Uri::parse("http://plain/").unwrap().host_decoded(),
         Some(Ok(Cow::Borrowed("plain")))
@@ -253,7 +316,7 @@ fn host_decoded() {
         .host_decoded()
         .unwrap()
         .unwrap_err();
-    assert_eq!(err.as_bytes(), b"a\xff");
+    assert_eq!(err, DecodeError::Utf8 { offset: 1 });
     // What the builder's host_decoded takes, it gives back.
     let name = "b\u{fc}cher & co.example";
     let uri = Uri::builder()

@@ -67,3 +67,52 @@ fn ci_runs_the_readme_test_command() {
         "CI does not run `{command}`"
     );
 }
+
+/// The crate root's docs, the page a docs.rs reader lands on, give every
+/// feature of Cargo.toml a line, and every capability a line with a link.
+#[test]
+fn crate_docs_name_every_feature_and_capability() {
+    const MANIFEST: &str = include_str!("../Cargo.toml");
+    const LIB: &str = include_str!("../src/lib.rs");
+    let docs: String = LIB
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(|line| format!("{}\n", line.trim_start()))
+        .collect();
+    let features = MANIFEST
+        .split("[features]\n")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap();
+    let names: Vec<&str> = features
+        .lines()
+        .filter(|line| !line.starts_with('#') && line.contains(" = "))
+        .map(|line| line.split(" = ").next().unwrap())
+        // Not a feature: which ones are on by default, which the docs say.
+        .filter(|&name| name != "default")
+        .collect();
+    assert!(names.len() >= 7, "{names:?}");
+    for name in names {
+        assert!(docs.contains(&format!("\n- `{name}`")), "feature {name}");
+    }
+    for capability in [
+        "**Parse and read**",
+        "**IRIs**",
+        "**Resolution**",
+        "**The normalization ladder**",
+        "**Percent-encoding**",
+        "**Schemes, and grammars of your own**",
+        "**The `uri` tool**",
+    ] {
+        let line = docs
+            .split("\n- ")
+            .find(|item| item.starts_with(capability))
+            .unwrap_or_else(|| panic!("{capability}"));
+        assert!(
+            line.contains("](") || line.contains("[`"),
+            "{capability} has no link: {line}"
+        );
+    }
+}

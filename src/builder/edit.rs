@@ -138,13 +138,24 @@ impl<X: Spec, S: Owned> Reference<X, S> {
         self.replace_with(rewritten);
     }
 
-    /// Sets the value of the pair named `name` (compared decoded, as
-    /// [`query_pairs`](Self::query_pairs) gives names): the first such pair
+    /// Sets the value of the pair named `name`, decoded: the first such pair
     /// keeps its place and its name as written and gets `value`, decoded,
     /// percent-encoded as a [`QueryPair`](crate::Component::QueryPair);
     /// later pairs of that name are removed. Without one, the pair is
     /// appended as [`append_query_pair`](Self::append_query_pair) does.
     /// Every other pair, and the rest of the URI, stays byte for byte.
+    ///
+    /// # Which pairs are named `name`
+    ///
+    /// A pair's name is compared by its octets once percent-decoded with
+    /// the octets of `name`'s UTF-8, exactly: never after a lossy UTF-8
+    /// step. So a name written `%71` *is* the name `q` (a percent-encoding
+    /// is the octet it encodes, and RFC 3986 section 6.2.2.2 makes `%71`
+    /// and `q` equivalent), and `caf%C3%A9` is `café`; but `%FF` and `%FE`
+    /// are names that no `&str` spells (they are not UTF-8), and neither
+    /// is U+FFFD, which is `%EF%BF%BD`. `+` is a plus sign, as in
+    /// [`query_pairs`](Self::query_pairs). The same holds for
+    /// [`remove_query_pairs`](Self::remove_query_pairs).
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -154,6 +165,11 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/?a=1&%70age=10&b=x+y");
     /// uri.set_query_pair("sort", "name");
     /// assert_eq!(uri.as_str(), "http://h/?a=1&%70age=10&b=x+y&sort=name");
+    ///
+    /// // Octets that are not UTF-8 are no name but their own.
+    /// let mut uri: Uri = "http://h/?%FF=1".parse()?;
+    /// uri.set_query_pair("\u{FFFD}", "2");
+    /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%EF%BF%BD=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn set_query_pair(&mut self, name: &str, value: &str) {
@@ -187,8 +203,9 @@ impl<X: Spec, S: Owned> Reference<X, S> {
         self.replace_with(rewritten);
     }
 
-    /// Removes every pair named `name` (compared decoded, as
-    /// [`query_pairs`](Self::query_pairs) gives names) from the query, with
+    /// Removes every pair named `name`, decoded (its octets compared
+    /// exactly, as [`set_query_pair`](Self::set_query_pair) says: `%71` is
+    /// `q`, `%FF` is no `&str`'s name) from the query, with
     /// the `&` before it (after it, for the first), and says how many there
     /// were. When no pair is left (only what was between two `&`, which is
     /// nothing), the query goes, with its `?`. Every other pair, and the
@@ -203,6 +220,11 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.remove_query_pairs("q"), 1);
     /// assert_eq!(uri.as_str(), "http://h/#f");
     /// assert_eq!(uri.remove_query_pairs("q"), 0);
+    ///
+    /// let mut uri: Uri = "http://h/?%FF=1&%FE=2&%71=3".parse()?;
+    /// assert_eq!(uri.remove_query_pairs("\u{FFFD}"), 0);
+    /// assert_eq!(uri.remove_query_pairs("q"), 1);
+    /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%FE=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn remove_query_pairs(&mut self, name: &str) -> usize {

@@ -1,5 +1,7 @@
 //! What can go wrong building or changing a URI reference.
 
+use core::fmt;
+
 use crate::component::Component;
 use crate::error::ParseError;
 
@@ -18,13 +20,28 @@ use crate::error::ParseError;
 /// let err = Uri::builder().path("/a").port(8080).build().unwrap_err();
 /// assert_eq!(err, BuildError::PortWithoutHost);
 /// ```
+///
+/// `Display` gives one line. For [`Invalid`](BuildError::Invalid), the
+/// alternate form (`{:#}`) adds the text given for the component with a
+/// caret under the byte at fault, as a [`ParseError`]'s does:
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let err = Uri::builder().scheme("http").host("::1").build().unwrap_err();
+/// assert_eq!(
+///     format!("{err:#}"),
+///     "the host given is not a valid host: invalid host at byte 0: \
+///      expected \"[\" (an IPv6 address is written in brackets), found ':'\n  ::1\n  ^"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
     /// A component given as text is not that component in RFC 3986's
     /// grammar. The [`ParseError`]'s offset is a byte offset into the text
     /// given for the component.
-    #[error("the {component} given is not a valid {component}: {source}")]
+    #[error(fmt = invalid)]
     Invalid {
         /// The component at fault.
         component: Component,
@@ -65,4 +82,11 @@ pub enum BuildError {
         /// The component that was read back differently.
         component: Component,
     },
+}
+
+/// The message of [`BuildError::Invalid`]: the source's own, alternate form
+/// (the excerpt and caret) included.
+fn invalid(component: &Component, source: &ParseError, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    write!(f, "the {component} given is not a valid {component}: ")?;
+    fmt::Display::fmt(source, f)
 }

@@ -636,9 +636,12 @@ fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
 /// Checks that `host` is a whole host of `syntax`'s grammar, and gives its
 /// type: the grammar's `host` (`ihost`) rule, through the compiled parser;
 /// a host that is an IP address is one in both grammars, and any other is
-/// a registered name. On failure only, `//host` is parsed as a reference
-/// so that an IP literal gets the diagnosis of a parse; a host that parses
-/// there but does not end the authority holds a delimiter.
+/// a registered name. On failure only: an IPv6 address without its
+/// brackets is said to need them; otherwise `//host` is parsed as a
+/// reference so that an IP literal gets the diagnosis of a parse, and a
+/// host that parses there but does not end the authority (or whose parse
+/// fails past it, in what would be a port) holds a delimiter, which is
+/// where it stops being a host.
 fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildError> {
     if let Some(kind) = lower::host_kind(host) {
         return Ok(kind);
@@ -646,19 +649,30 @@ fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildErro
     if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {
         return Ok(HostKind::RegName);
     }
-    const PREFIX: &str = "//";
-    let mut text = String::with_capacity(PREFIX.len() + host.len());
-    text.push_str(PREFIX);
-    text.push_str(host);
     let invalid = |source| BuildError::Invalid {
         component: Component::Host,
         source,
     };
+    if (syntax.matches)(RfcRule::Ipv6Address, host) == Some(host.len()) {
+        return Err(invalid(ParseError::new(
+            ErrorKind::Host,
+            host,
+            0,
+            r#""[" (an IPv6 address is written in brackets)"#,
+        )));
+    }
+    const PREFIX: &str = "//";
+    let mut text = String::with_capacity(PREFIX.len() + host.len());
+    text.push_str(PREFIX);
+    text.push_str(host);
     let source = match (syntax.parse)(&text) {
-        Err(error) => error.shifted(host, PREFIX.len()),
-        Ok(_) => {
-            // The text parsed, with a delimiter ending the host early; the
-            // first one is where the host stops being a host.
+        Err(error) if !matches!(error.kind(), ErrorKind::Port | ErrorKind::PortRange) => {
+            error.shifted(host, PREFIX.len())
+        }
+        _ => {
+            // The text parsed, or failed past the host in what reads as a
+            // port: a delimiter ended the host early, and the first one is
+            // where the host stops being a host.
             let after_literal = if host.starts_with('[') {
                 host.find(']').map_or(0, |end| end + 1)
             } else {

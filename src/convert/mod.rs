@@ -49,7 +49,8 @@ pub enum ConvertError {
     HostChanged {
         /// The crate: `"url::Url"`.
         by: &'static str,
-        /// What RFC 3986 reads: `no host`, `the host "a"`.
+        /// What RFC 3986 reads: `no host`, `the host "a"` (a host longer
+        /// than 48 characters is cut short, with `...`).
         ours: String,
         /// What the other crate reads.
         theirs: String,
@@ -74,6 +75,6 @@ pub enum ConvertError {
 fn describe_host(host: Option<&str>) -> String {
     match host {
         None | Some("") => String::from("no host"),
-        Some(host) => alloc::format!("the host {host:?}"),
+        Some(host) => alloc::format!("the host {}", crate::error::Shortened(host)),
     }
 }

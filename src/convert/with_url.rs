@@ -3,7 +3,7 @@
 use alloc::string::ToString;
 
 use super::{describe_host, ConvertError};
-use crate::reference::{Absolute, AbsoluteUri, Storage};
+use crate::reference::{Absolute, AbsoluteUri, Reference, Storage};
 use crate::spec::Rfc3986;
 
 impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
@@ -68,6 +68,82 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
             });
         }
         Ok(url)
+    }
+}
+
+impl<S: Storage> TryFrom<Absolute<Rfc3986, S>> for url::Url {
+    type Error = ConvertError;
+
+    /// The `url::Url` of a URI, as the conversion of `&AbsoluteUri` gives
+    /// it.
+    ///
+    /// # Errors
+    ///
+    /// Those of the conversion of `&AbsoluteUri`.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let url = url::Url::try_from(AbsoluteUri::parse("https://example.com/a")?)?;
+    /// assert_eq!(url.as_str(), "https://example.com/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(uri: Absolute<Rfc3986, S>) -> Result<url::Url, ConvertError> {
+        url::Url::try_from(&uri)
+    }
+}
+
+impl<S: Storage> TryFrom<&Reference<Rfc3986, S>> for url::Url {
+    type Error = ConvertError;
+
+    /// The `url::Url` of a URI reference that has a scheme: through
+    /// [`AbsoluteUri`], whose conversion says what changes. A `url::Url`
+    /// is always absolute; a relative reference must be resolved against
+    /// a base first ([`join`](crate::Reference::join)).
+    ///
+    /// # Errors
+    ///
+    /// [`ConvertError::Parse`] for a relative reference, with the error
+    /// [`AbsoluteUri::try_from`] gives it (the byte where a scheme stops
+    /// being possible); otherwise those of the conversion of
+    /// `&AbsoluteUri`.
+    ///
+    /// ```
+    /// use rfc3986::{ConvertError, ErrorKind, Uri};
+    ///
+    /// let uri = Uri::parse("HTTPS://Example.COM/a/../b")?;
+    /// assert_eq!(url::Url::try_from(&uri)?.as_str(), "https://example.com/b");
+    ///
+    /// let Err(ConvertError::Parse(err)) = url::Url::try_from(&Uri::parse("../b")?) else { panic!() };
+    /// assert_eq!((err.kind(), err.offset()), (ErrorKind::Scheme, 0));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(uri: &Reference<Rfc3986, S>) -> Result<url::Url, ConvertError> {
+        let absolute = Absolute::try_from(uri.borrowed())?;
+        url::Url::try_from(&absolute)
+    }
+}
+
+impl<S: Storage> TryFrom<Reference<Rfc3986, S>> for url::Url {
+    type Error = ConvertError;
+
+    /// The `url::Url` of a URI reference that has a scheme, as the
+    /// conversion of `&Uri` gives it.
+    ///
+    /// # Errors
+    ///
+    /// Those of the conversion of `&Uri`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri: Uri = "http://example.com:80/".parse()?;
+    /// assert_eq!(url::Url::try_from(uri)?.as_str(), "http://example.com/");
+    /// assert!(url::Url::try_from(Uri::parse("/a")?).is_err());
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(uri: Reference<Rfc3986, S>) -> Result<url::Url, ConvertError> {
+        url::Url::try_from(&uri)
     }
 }
 

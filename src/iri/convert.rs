@@ -82,7 +82,8 @@ impl<S: Storage> Reference<Rfc3987, S> {
         let error = || IdnaError {
             host: String::from(name),
         };
-        let decoded = crate::percent::percent_decode(name);
+        // A parsed component has no `%` that starts no encoding.
+        let decoded = crate::percent::percent_decode_lenient(name);
         let ascii =
             idna::domain_to_ascii_cow(&decoded, idna::AsciiDenyList::STD3).map_err(|_| error())?;
         // STD3 rules leave letters, digits, "-" and ".": a reg-name.
@@ -217,7 +218,7 @@ impl<S: Storage> Absolute<Rfc3986, S> {
 /// decoded; octets that step 2 leaves (ASCII) as written, and octets that
 /// steps 3 and 4 encode again in uppercase.
 fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
-    for piece in percent::pieces(text, |c| iri_decodes(c, in_query)) {
+    for piece in percent::pieces(text, |c| iri_converts(c, in_query)) {
         match piece {
             Piece::Text(text) => out.push_str(text),
             Piece::Decoded(c) => out.push(c),
@@ -225,6 +226,14 @@ fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
             Piece::Kept(_, octet) => percent::push_octet(out, octet),
         }
     }
+}
+
+/// Whether section 3.2 decodes a percent-encoded `c` (in the query when
+/// `in_query`): every character legal where it stands that is not a
+/// delimiter (steps 2 to 4), which is what normalization decodes
+/// ([`iri_decodes`]) and, in the query only, `iprivate`.
+fn iri_converts(c: char, in_query: bool) -> bool {
+    iri_decodes(c) || (in_query && crate::iri::chars::iprivate.contains(c))
 }
 
 /// The error of [`Iri::to_uri_idna`](crate::Reference::to_uri_idna): the registered name is not a valid
@@ -241,11 +250,29 @@ fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
 /// );
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+///
+/// The message, and `Debug`, show at most 48 characters of the host, then
+/// `...`: [`host`](Self::host) gives all of it.
 #[cfg(feature = "idna")]
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the host {host:?} is not a valid internationalized domain name (IDNA ToASCII failed)")]
+#[derive(Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the host {} is not a valid internationalized domain name (IDNA ToASCII failed)",
+    crate::error::Shortened(.host)
+)]
 pub struct IdnaError {
     host: String,
+}
+
+#[cfg(feature = "idna")]
+impl core::fmt::Debug for IdnaError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("IdnaError")
+            .field(
+                "host",
+                &format_args!("{}", crate::error::Shortened(&self.host)),
+            )
+            .finish()
+    }
 }
 
 #[cfg(feature = "idna")]

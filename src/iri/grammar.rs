@@ -25,6 +25,22 @@ mod derived {
     /// let pairs = IriParser::parse(IriRule::ipath_absolute, "/caf\u{e9}/b?q").unwrap();
     /// assert_eq!(pairs.as_str(), "/caf\u{e9}/b");
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// pest's [`pest::error::Error`], returned as it is, whose message
+    /// repeats the input's line however long it is, as
+    /// [`UriParser`](crate::UriParser)'s does. For an error of bounded
+    /// size, call [`parse_rule`](crate::parse_rule):
+    ///
+    /// ```
+    /// use rfc3986::{parse_rule, IriParser, IriRule};
+    ///
+    /// let input = format!("/{}\u{fffe}", "\u{e9}".repeat(1 << 19));
+    /// let err = parse_rule::<IriParser, _>(IriRule::iri_reference_input, &input).unwrap_err();
+    /// assert!(err.to_string().len() < 200);
+    /// assert_eq!(err.offset(), 1 + (1 << 20));
+    /// ```
     #[derive(Parser)]
     #[grammar = "../uri.pest"]
     #[grammar = "../iri.pest"]

@@ -32,6 +32,12 @@ pub struct Args {
     /// characters above ASCII
     #[arg(long)]
     iri: bool,
+
+    /// With --iri, also reject the bidirectional formatting characters
+    /// (LRM, RLM, LRE, RLE, PDF, LRO, RLO) that RFC 3987 section 4.1 says
+    /// an IRI must not contain, although its grammar takes them
+    #[arg(long, requires = "iri")]
+    bidi: bool,
 }
 
 /// The schemes `--scheme` knows: those of `rfc3986::schemes`.
@@ -64,6 +70,7 @@ impl Scheme {
 pub fn run(args: &Args) -> io::Result<ExitCode> {
     let validate: &Validator = match args.scheme {
         Some(scheme) => scheme.validator(),
+        None if args.iri && args.bidi => &|line| Ok(Iri::parse(line)?.check_bidi()?),
         None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };

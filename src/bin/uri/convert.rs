@@ -6,19 +6,23 @@ use std::process::ExitCode;
 
 use rfc3986::{Iri, Uri};
 
+use crate::lines::for_each_reference;
+
 /// The arguments of `uri to-uri` (its help is on `Command::ToUri`).
 #[derive(Debug, clap::Args)]
 pub struct ToUriArgs {
-    /// The IRI references (a reference that starts with "-" goes after "--")
-    #[arg(required = true, value_name = "IRI")]
+    /// The IRI references; none, or "-", reads them from standard input,
+    /// one a line (a reference that starts with "-" goes after "--")
+    #[arg(value_name = "IRI")]
     iris: Vec<String>,
 }
 
 /// The arguments of `uri to-iri` (its help is on `Command::ToIri`).
 #[derive(Debug, clap::Args)]
 pub struct ToIriArgs {
-    /// The URI references (a reference that starts with "-" goes after "--")
-    #[arg(required = true, value_name = "URI")]
+    /// The URI references; none, or "-", reads them from standard input,
+    /// one a line (a reference that starts with "-" goes after "--")
+    #[arg(value_name = "URI")]
     uris: Vec<String>,
 }
 
@@ -34,26 +38,30 @@ pub fn to_iri(args: &ToIriArgs) -> io::Result<ExitCode> {
     })
 }
 
-/// Writes `convert` of each input, one a line, or reports its error as
-/// `uri parse` does (`uri normalize` too).
+/// Writes `convert` of each reference (of `args`, or read from standard
+/// input), one a line, or reports its error as `uri parse` does (`uri
+/// normalize` too).
 pub fn each(
-    inputs: &[String],
+    args: &[String],
     convert: impl Fn(&str) -> Result<String, rfc3986::ParseError>,
 ) -> io::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
-    for input in inputs {
-        match convert(input) {
-            Ok(converted) => writeln!(out, "{converted}")?,
-            Err(err) => {
-                // Keep the order of the report when both go to a terminal.
-                out.flush()?;
-                eprintln!("{input}\n{err:#}");
-                all_valid = false;
-            }
-        }
-    }
+    for_each_reference(args, |input| {
+        let error = match input {
+            Ok(input) => match convert(input) {
+                Ok(converted) => return writeln!(out, "{converted}"),
+                Err(err) => format!("{input}\n{err:#}"),
+            },
+            Err(not_utf8) => format!("line {}: {not_utf8}", not_utf8.number),
+        };
+        // Keep the order of the report when both go to a terminal.
+        out.flush()?;
+        eprintln!("{error}");
+        all_valid = false;
+        Ok(())
+    })?;
     out.flush()?;
     Ok(crate::status(all_valid))
 }

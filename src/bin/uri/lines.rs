@@ -1,12 +1,15 @@
 //! Reading references one a line, in constant memory: from standard input
-//! or from files, lines ending in LF or CRLF.
+//! or from files, lines ending in LF or CRLF; and the references of a
+//! subcommand, from its arguments or from standard input.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
-/// A line that is not UTF-8: its bytes, and where it stops being UTF-8.
+/// A line that is not UTF-8: its number (from 1), its bytes, and where it
+/// stops being UTF-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotUtf8<'a> {
+    pub number: u64,
     pub line: &'a [u8],
     pub at: usize,
 }
@@ -45,11 +48,41 @@ pub fn for_each_line(
             None => &buffer[..],
         };
         let line = std::str::from_utf8(line).map_err(|err| NotUtf8 {
+            number,
             line,
             at: err.valid_up_to(),
         });
         each(number, line)?;
     }
+}
+
+/// Calls `each` with each reference a subcommand is given: each argument
+/// in `args`, in order, but for a `-`, which stands for the lines of
+/// standard input (as `for_each_line` reads them, a line that is not UTF-8
+/// included); with no argument, each line of standard input. The
+/// reference `-` itself is written `./-`.
+pub fn for_each_reference(
+    args: &[String],
+    mut each: impl FnMut(Result<&str, NotUtf8<'_>>) -> io::Result<()>,
+) -> io::Result<()> {
+    if args.is_empty() {
+        return stdin_lines(&mut each);
+    }
+    for arg in args {
+        if arg == "-" {
+            stdin_lines(&mut each)?;
+        } else {
+            each(Ok(arg))?;
+        }
+    }
+    Ok(())
+}
+
+/// `each` of each line of standard input.
+fn stdin_lines(
+    each: &mut impl FnMut(Result<&str, NotUtf8<'_>>) -> io::Result<()>,
+) -> io::Result<()> {
+    for_each_line(&mut io::stdin().lock(), |_, line| each(line)).map(drop)
 }
 
 /// Where lines come from: `-` is standard input, anything else a file.

@@ -8,12 +8,18 @@
 //! uri check urls.txt more.txt
 //! uri check --json --scheme mailto < addresses.txt
 //! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
+//! uri resolve 'http://a/b/c/d;p?q' < hrefs.txt
 //! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
+//! uri normalize < urls.txt
 //! uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y' 'http://a/b/c/'
 //! uri parse --iri 'https://例え.jp/パス?q=値'
 //! uri to-uri 'https://例え.jp/パス'
 //! uri to-iri 'http://www.example.org/D%C3%BCrst'
+//! uri check --iri --bidi < iris.txt
 //! ```
+//!
+//! Every subcommand that takes references reads them from standard input,
+//! one a line, when it is given none (or for a "-" among them).
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
 //! when every input is valid, 1 when one is not, 2 for a usage error (clap's
@@ -77,7 +83,9 @@ enum Command {
     /// is not UTF-8 is invalid; an empty line is a valid (empty) relative
     /// reference. With --scheme, each line must also be a URI of that
     /// scheme; with --iri, each line is checked as an IRI reference
-    /// (RFC 3987). Memory use does not grow with the number of lines. Exit
+    /// (RFC 3987), and with --iri --bidi also for the bidirectional
+    /// formatting characters that RFC 3987 section 4.1 forbids (its grammar
+    /// takes them). Memory use does not grow with the number of lines. Exit
     /// status: 0 when every line is valid, 1 otherwise, 2 when a file
     /// cannot be read.
     #[command(after_help = "Example:\n  \
@@ -93,8 +101,9 @@ enum Command {
     /// segments removed; the results go to standard output in the order of
     /// the references. An invalid reference is reported on standard error
     /// with its number (REF 1 is the first), and the others are still
-    /// resolved. An invalid or relative base is reported alone. Exit status:
-    /// 0 when every reference resolved, 1 otherwise.
+    /// resolved. An invalid or relative base is reported alone. With no
+    /// REF, or "-", the references are read from standard input, one a
+    /// line. Exit status: 0 when every reference resolved, 1 otherwise.
     #[command(after_help = "Example:\n  \
         $ uri resolve 'http://a/b/c/d;p?q' g ../g '?y' '#s'\n  \
         http://a/b/c/g\n  \
@@ -109,9 +118,10 @@ enum Command {
     /// where they stand for unreserved characters, dot segments removed),
     /// then scheme-based (6.2.3: an empty or default port dropped, an empty
     /// path "/" for http, https, ws and wss), IPv6 addresses in the form of
-    /// RFC 5952. With --syntax, section 6.2.2 only. An invalid reference is
-    /// reported on standard error, with a caret under the byte at fault,
-    /// and the exit status is 1.
+    /// RFC 5952. With --syntax, section 6.2.2 only. With no URI, or "-",
+    /// the references are read from standard input, one a line. An invalid
+    /// reference is reported on standard error, with a caret under the
+    /// byte at fault, and the exit status is 1.
     #[command(after_help = "Example:\n  \
         $ uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'\n  \
         example://a/b/c/%7Bfoo%7D")]
@@ -125,7 +135,8 @@ enum Command {
     /// the path of a TARGET has "." or ".." segments (which resolution
     /// removes): that is reported on standard error with the target's
     /// number (TARGET 1 is the first), the others are still done, and the
-    /// exit status is 1.
+    /// exit status is 1. With no TARGET, or "-", the targets are read from
+    /// standard input, one a line.
     #[command(after_help = "Example:\n  \
         $ uri relative 'http://a/b/c/d;p?q' 'http://a/b/g?y' 'http://a/b/c/'\n  \
         ../g?y\n  \
@@ -134,9 +145,10 @@ enum Command {
     /// Map IRI references to URI references (RFC 3987 section 3.1)
     ///
     /// Each character above ASCII becomes the percent-encodings of its
-    /// UTF-8 octets, in upper case; nothing else changes. An invalid IRI
-    /// reference is reported on standard error, with a caret under the
-    /// character at fault, and the exit status is 1.
+    /// UTF-8 octets, in upper case; nothing else changes. With no IRI, or
+    /// "-", the references are read from standard input, one a line. An
+    /// invalid IRI reference is reported on standard error, with a caret
+    /// under the character at fault, and the exit status is 1.
     #[command(after_help = "Example:\n  \
         $ uri to-uri 'http://www.example.org/red%09ros\u{e9}#red'\n  \
         http://www.example.org/red%09ros%C3%A9#red")]
@@ -145,9 +157,10 @@ enum Command {
     ///
     /// Percent-encoded UTF-8 is decoded where the character it encodes may
     /// stand in an IRI; encodings of delimiters, of octets that are not
-    /// UTF-8 and of bidirectional formatting characters stay. An invalid
-    /// URI reference is reported on standard error and the exit status is
-    /// 1.
+    /// UTF-8 and of bidirectional formatting characters stay. With no URI,
+    /// or "-", the references are read from standard input, one a line.
+    /// An invalid URI reference is reported on standard error and the exit
+    /// status is 1.
     #[command(after_help = "Example:\n  \
         $ uri to-iri 'http://www.example.org/D%C3%BCrst' 'http://www.example.org/D%FCrst'\n  \
         http://www.example.org/D\u{fc}rst\n  \

@@ -9,8 +9,9 @@ use rfc3986::Uri;
 /// The arguments of `uri normalize` (its help is on `Command::Normalize`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The URI references (a reference that starts with "-" goes after "--")
-    #[arg(required = true, value_name = "URI")]
+    /// The URI references; none, or "-", reads them from standard input,
+    /// one a line (a reference that starts with "-" goes after "--")
+    #[arg(value_name = "URI")]
     uris: Vec<String>,
 
     /// Only the syntax-based normalization of section 6.2.2: ports and

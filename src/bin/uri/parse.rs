@@ -9,7 +9,7 @@ use rfc3986::{percent_decode_utf8, Host, Iri, Uri};
 use serde::Serialize;
 
 use crate::json::ErrorJson;
-use crate::lines::{for_each_line, NotUtf8};
+use crate::lines::{for_each_reference, NotUtf8};
 
 /// The arguments of `uri parse` (its help is on `Command::Parse`).
 #[derive(Debug, clap::Args)]
@@ -75,22 +75,10 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         tables: 0,
         all_valid: true,
     };
-    let stdin = ["-".to_string()];
-    let inputs = if args.uris.is_empty() {
-        &stdin[..]
-    } else {
-        &args.uris[..]
-    };
-    for input in inputs {
-        if input != "-" {
-            printer.print(input)?;
-            continue;
-        }
-        for_each_line(&mut io::stdin().lock(), |number, line| match line {
-            Ok(line) => printer.print(line),
-            Err(not_utf8) => printer.not_utf8(number, &not_utf8),
-        })?;
-    }
+    for_each_reference(&args.uris, |input| match input {
+        Ok(input) => printer.print(input),
+        Err(not_utf8) => printer.not_utf8(&not_utf8),
+    })?;
     printer.out.flush()?;
     Ok(crate::status(printer.all_valid))
 }
@@ -144,7 +132,7 @@ impl<W: Write> Printer<W> {
     }
 
     /// A line of standard input that is not UTF-8.
-    fn not_utf8(&mut self, number: u64, not_utf8: &NotUtf8<'_>) -> io::Result<()> {
+    fn not_utf8(&mut self, not_utf8: &NotUtf8<'_>) -> io::Result<()> {
         self.all_valid = false;
         if self.json {
             let line = serde_json::to_string(&Invalid {
@@ -155,7 +143,7 @@ impl<W: Write> Printer<W> {
             return writeln!(self.out, "{line}");
         }
         self.out.flush()?;
-        eprintln!("line {number}: {not_utf8}");
+        eprintln!("line {}: {not_utf8}", not_utf8.number);
         Ok(())
     }
 }

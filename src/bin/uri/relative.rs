@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use rfc3986::{ResolveError, Uri};
 
+use crate::lines::for_each_reference;
+
 /// The arguments of `uri relative` (its help is on `Command::Relative`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -13,8 +15,9 @@ pub struct Args {
     #[arg(value_name = "BASE")]
     base: String,
 
-    /// The URIs to reach from the base: each must have a scheme
-    #[arg(required = true, value_name = "TARGET")]
+    /// The URIs to reach from the base: each must have a scheme. None, or
+    /// "-", reads them from standard input, one a line
+    #[arg(value_name = "TARGET")]
     targets: Vec<String>,
 }
 
@@ -31,15 +34,24 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = base.is_some();
-    for (number, target) in (1..).zip(&args.targets) {
+    let mut number = 0;
+    for_each_reference(&args.targets, |target| {
+        number += 1;
         let name = format!("TARGET {number}");
         // Keep the order of the report when both go to a terminal.
         out.flush()?;
-        let Some(target) = parse(&name, target) else {
-            all_valid = false;
-            continue;
+        let target = match target {
+            Ok(target) => parse(&name, target),
+            Err(not_utf8) => {
+                eprintln!("{name}: {not_utf8}");
+                None
+            }
         };
-        let Some(base) = &base else { continue };
+        let Some(target) = target else {
+            all_valid = false;
+            return Ok(());
+        };
+        let Some(base) = &base else { return Ok(()) };
         match base.make_relative(&target) {
             Some(reference) => writeln!(out, "{reference}")?,
             None => {
@@ -47,7 +59,8 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
                 all_valid = false;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(crate::status(all_valid))
 }

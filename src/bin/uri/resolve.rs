@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use rfc3986::{ResolveError, Uri};
 
+use crate::lines::for_each_reference;
+
 /// The arguments of `uri resolve` (its help is on `Command::Resolve`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -13,9 +15,10 @@ pub struct Args {
     #[arg(value_name = "BASE")]
     base: String,
 
-    /// The references to resolve (a reference that starts with "-" goes
-    /// after "--")
-    #[arg(required = true, value_name = "REF")]
+    /// The references to resolve; none, or "-", reads them from standard
+    /// input, one a line (a reference that starts with "-" goes after
+    /// "--")
+    #[arg(value_name = "REF")]
     references: Vec<String>,
 
     /// Treat a reference whose scheme is the base's as relative, so that
@@ -40,7 +43,18 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
-    for (number, reference) in (1..).zip(&args.references) {
+    let mut number = 0;
+    for_each_reference(&args.references, |reference| {
+        number += 1;
+        let reference = match reference {
+            Ok(reference) => reference,
+            Err(not_utf8) => {
+                out.flush()?;
+                eprintln!("REF {number}: {not_utf8}");
+                all_valid = false;
+                return Ok(());
+            }
+        };
         let resolved = Uri::parse(reference).map(|reference| {
             if args.non_strict {
                 base.resolve_non_strict(&reference)
@@ -63,7 +77,8 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
                 all_valid = false;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     Ok(crate::status(all_valid))
 }

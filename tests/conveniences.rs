@@ -1,0 +1,179 @@
+//! What a user of `url` or `fluent-uri` reaches for, under the names they
+//! know: `join`, `port_or_known_default`, `url::Url::try_from(Uri)`,
+//! `Host`'s `Display`, and maps keyed by references looked up with `&str`.
+
+use std::collections::HashMap;
+
+use rfc3986::{AbsoluteUri, Error, ErrorKind, Host, Iri, Uri};
+
+/// `join` resolves text against a base as `resolve` does a parsed
+/// reference: the examples of RFC 3986 section 5.4.1.
+#[test]
+fn join_is_parse_then_resolve() {
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    for (reference, target) in [
+        ("g:h", "g:h"),
+        ("g", "http://a/b/c/g"),
+        ("./g", "http://a/b/c/g"),
+        ("g/", "http://a/b/c/g/"),
+        ("/g", "http://a/g"),
+        ("//g", "http://g"),
+        ("?y", "http://a/b/c/d;p?y"),
+        ("g?y", "http://a/b/c/g?y"),
+        ("#s", "http://a/b/c/d;p?q#s"),
+        ("", "http://a/b/c/d;p?q"),
+        ("../../../g", "http://a/g"),
+    ] {
+        let joined: Uri = base.join(reference).unwrap();
+        assert_eq!(joined, target, "{reference}");
+        assert_eq!(
+            joined,
+            base.resolve(&Uri::parse(reference).unwrap()).unwrap()
+        );
+    }
+}
+
+#[test]
+fn join_has_one_error_type() {
+    let base = Uri::parse("http://a/b").unwrap();
+    let Err(Error::Parse(err)) = base.join("g h") else {
+        panic!()
+    };
+    assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidCharacter, 1));
+    let Err(Error::Parse(err)) = base.join("//[::1") else {
+        panic!()
+    };
+    assert_eq!((err.kind(), err.offset()), (ErrorKind::IpLiteral, 6));
+
+    let relative = Uri::parse("/b").unwrap();
+    let err = relative.join("g").unwrap_err();
+    assert!(matches!(err, Error::Resolve(_)));
+    assert_eq!(
+        err.to_string(),
+        "the base URI has no scheme: only an absolute URI can be a base (RFC 3986 section 5.2.1)"
+    );
+}
+
+#[test]
+fn join_keeps_the_grammar_and_absoluteness() {
+    let base = AbsoluteUri::parse("https://example.com/a/b").unwrap();
+    let target: AbsoluteUri = base.join("../c?d").unwrap();
+    assert_eq!(target, "https://example.com/c?d");
+    assert_eq!(target.scheme(), "https");
+
+    // An IRI joins IRI text; a URI does not take it.
+    let iri = Iri::parse("https://\u{4f8b}.jp/a/").unwrap();
+    assert_eq!(
+        iri.join("\u{30d1}").unwrap(),
+        "https://\u{4f8b}.jp/a/\u{30d1}"
+    );
+    let uri = Uri::parse("https://example.jp/a/").unwrap();
+    let Err(Error::Parse(err)) = uri.join("\u{30d1}") else {
+        panic!()
+    };
+    assert_eq!((err.kind(), err.offset()), (ErrorKind::InvalidCharacter, 0));
+}
+
+#[test]
+fn port_or_known_default() {
+    for (input, port) in [
+        ("http://h/", Some(80)),
+        ("ws://h/", Some(80)),
+        ("https://h/", Some(443)),
+        ("WSS://h/", Some(443)),
+        ("ftp://h/", Some(21)),
+        ("http://h:/", Some(80)),
+        ("http://h:8080/", Some(8080)),
+        ("http://h:0/", Some(0)),
+        ("foo://h/", None),
+        ("foo://h:1/", Some(1)),
+        ("file:///a", None),
+        ("//h/", None),
+        ("//h:7/", Some(7)),
+        ("http:g", None),
+        ("mailto:a@b", None),
+    ] {
+        assert_eq!(
+            Uri::parse(input).unwrap().port_or_known_default(),
+            port,
+            "{input}"
+        );
+    }
+}
+
+/// `port_or_known_default` and normalization read one table: normalizing
+/// drops a port exactly when it is the scheme's known default.
+#[test]
+fn port_or_known_default_is_the_table_normalization_uses() {
+    for scheme in ["http", "https", "ws", "wss", "ftp", "foo", "HTTPS"] {
+        let default = Uri::parse(format!("{scheme}://h/").as_str())
+            .unwrap()
+            .port_or_known_default();
+        for port in [0, 21, 80, 443, 8080] {
+            let uri = Uri::parse(format!("{scheme}://h:{port}/")).unwrap();
+            let dropped = uri.normalize().port().is_none();
+            assert_eq!(dropped, default == Some(port), "{uri}");
+            assert_eq!(uri.normalize().port_or_known_default(), Some(port));
+        }
+    }
+}
+
+#[cfg(feature = "url")]
+#[test]
+fn url_from_a_uri() {
+    use rfc3986::ConvertError;
+
+    let uri = Uri::parse("HTTP://Example.COM:80/a/./b").unwrap();
+    let url = url::Url::try_from(&uri).unwrap();
+    assert_eq!(url.as_str(), "http://example.com/a/b");
+    assert_eq!(url::Url::try_from(uri.to_owned()).unwrap(), url);
+    let absolute = AbsoluteUri::try_from(uri.to_owned()).unwrap();
+    assert_eq!(url::Url::try_from(&absolute).unwrap(), url);
+    assert_eq!(url::Url::try_from(absolute).unwrap(), url);
+
+    let Err(ConvertError::Parse(err)) = url::Url::try_from(&Uri::parse("/a:b").unwrap()) else {
+        panic!()
+    };
+    assert_eq!((err.kind(), err.offset()), (ErrorKind::Scheme, 0));
+    // What url::Url refuses of a URI, it refuses of a Uri.
+    let err = url::Url::try_from(Uri::parse("http:///a").unwrap()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        r#"url::Url reads the host "a" where RFC 3986 reads no host"#
+    );
+}
+
+#[test]
+fn host_display_writes_the_host_as_a_uri_does() {
+    let host = |s: &str| Uri::parse(s).unwrap().host().unwrap().to_string();
+    assert_eq!(host("http://[2001:DB8::7]/"), "[2001:db8::7]");
+    assert_eq!(host("http://[::ffff:1.2.3.4]/"), "[::ffff:1.2.3.4]");
+    assert_eq!(host("http://[v1.x:y]/"), "[v1.x:y]");
+    assert_eq!(host("http://192.0.2.16:80/"), "192.0.2.16");
+    assert_eq!(host("http://Ex%41mple.com/"), "Ex%41mple.com");
+    assert_eq!(host("file:///a"), "");
+    assert_eq!(Host::Ipv6("::1".parse().unwrap()).to_string(), "[::1]");
+}
+
+/// Equality and hashing are the text's, so a map keyed by references is
+/// looked up with a `&str`, whatever the storage.
+#[test]
+fn maps_keyed_by_references_are_looked_up_with_str() {
+    let mut hits: HashMap<Uri, u32> = HashMap::new();
+    hits.insert("http://a/b".parse().unwrap(), 1);
+    hits.insert("HTTP://a/b".parse().unwrap(), 2);
+    assert_eq!(hits.get("http://a/b"), Some(&1));
+    assert_eq!(hits.get("HTTP://a/b"), Some(&2));
+    assert_eq!(hits.get("http://a/c"), None);
+    *hits.get_mut("http://a/b").unwrap() += 10;
+    assert_eq!(hits.remove("http://a/b"), Some(11));
+
+    let input = String::from("http://a/b");
+    let mut borrowed: HashMap<Uri<&str>, ()> = HashMap::new();
+    borrowed.insert(Uri::parse(input.as_str()).unwrap(), ());
+    assert!(borrowed.contains_key("http://a/b"));
+
+    let mut absolute: HashMap<AbsoluteUri, u8> = HashMap::new();
+    absolute.insert(AbsoluteUri::parse("urn:a:b").unwrap().to_owned(), 7);
+    assert_eq!(absolute.get("urn:a:b"), Some(&7));
+}
