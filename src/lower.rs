@@ -368,10 +368,12 @@ pub(crate) fn whole_reference<R: UriRule>(
     {
         return None;
     }
-    let path = slots.found(Slot::Path);
-    if !path.present {
+    let has_path = slots.found(Slot::Path).present
+        || (slots.found(Slot::Authority).present && slots.infer_tail(matches));
+    if !has_path {
         return None;
     }
+    let path = slots.found(Slot::Path);
     let mut all = AllPass(true);
     tile_with(&slots, &mut all);
     let path = &input[path.start..path.end];
@@ -450,6 +452,58 @@ impl Slots<'_> {
             self.set(Slot::Userinfo, Some(userinfo));
         }
         self.set(Slot::Authority, Some(start..end));
+        true
+    }
+
+    /// Fills the path slot of a tree that has an authority and no path (a
+    /// grammar that matches `"/" ~ db_number` rather than `path_abempty`),
+    /// and the query and fragment slots where they are empty, from the text
+    /// after the authority, as the generic grammar reads it: a path up to
+    /// the first "?" or "#", a query up to the first "#", a fragment. Each
+    /// part the tree does not hold is checked with the generic grammar's
+    /// rule for it (`matches`): all of it must match. Whether the parts
+    /// then tile the input is the caller's check.
+    ///
+    /// `false` where the text is not that: the caller falls back to the
+    /// generic parser, which decides.
+    #[inline(never)]
+    fn infer_tail(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
+        let input = self.input;
+        let bytes = input.as_bytes();
+        let next = |from: usize, stop: &[u8]| {
+            bytes[from..]
+                .iter()
+                .position(|b| stop.contains(b))
+                .map_or(input.len(), |at| from + at)
+        };
+        let whole = |rule: RfcRule, span: &Range<usize>| {
+            let text = &input[span.clone()];
+            matches(rule, text) == Some(text.len())
+        };
+        let start = self.found(Slot::Authority).end;
+        let path = start..next(start, b"?#");
+        if !whole(RfcRule::PathAbempty, &path) {
+            return false;
+        }
+        let mut at = path.end;
+        self.set(Slot::Path, Some(path));
+        if bytes.get(at) == Some(&b'?') {
+            let query = at + 1..next(at + 1, b"#");
+            at = query.end;
+            if !self.found(Slot::Query).present {
+                if !whole(RfcRule::Query, &query) {
+                    return false;
+                }
+                self.set(Slot::Query, Some(query));
+            }
+        }
+        if bytes.get(at) == Some(&b'#') && !self.found(Slot::Fragment).present {
+            let fragment = at + 1..input.len();
+            if !whole(RfcRule::Fragment, &fragment) {
+                return false;
+            }
+            self.set(Slot::Fragment, Some(fragment));
+        }
         true
     }
 }

@@ -7,7 +7,7 @@
 //!   [`compile`], and the crate includes what it writes;
 //! - the `rfc3986-derive` proc-macro (`#[derive(rfc3986::Grammar)]`)
 //!   compiles a user's scheme grammar joined to those files with
-//!   [`derive`], and puts the result beside the user's struct.
+//!   [`derive()`], and puts the result beside the user's struct.
 //!
 //! It reads a grammar with `pest_meta`, the front end `pest_derive` uses
 //! (parse, validate, optimize), and generates code from the *optimized*
