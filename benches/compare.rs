@@ -45,6 +45,14 @@
 //! - `normalize`: the RFC's `eXAMPLE://a/./b/../b/%63/%7bfoo%7d`, and the
 //!   absolute URIs of the corpus (`iri-string` normalizes only those).
 //! - `to_string`: the text of resolved URIs, as a new `String`.
+//! - `user-grammar`: 10,000 `redis://` URIs (credentials, hosts of every
+//!   kind, ports, database numbers) parsed by a grammar of a user's own
+//!   (`examples/custom_scheme/redis.pest`): through `#[derive(Grammar)]`
+//!   (`derive`), through pest_derive's parser of the same file with
+//!   `parse_scheme` (`parse_with` lowers only a tree that holds the
+//!   generic components, which redis.pest's does not), and by `Uri::parse` and
+//!   fluent-uri's generic parse of the same inputs. A second table gives each
+//!   route relative to `Uri::parse`.
 //! - `edit`: building a URI with the builder (components as text, and
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
@@ -409,6 +417,107 @@ fn schemes(c: &mut Criterion) {
         });
     }
     group.finish();
+}
+
+/// A grammar of a user's own, the redis scheme of the custom_scheme
+/// example: compiled by the derive, and derived by pest_derive.
+mod user {
+    pub mod derived {
+        #[derive(rfc3986::Grammar)]
+        #[grammar = "examples/custom_scheme/redis.pest"]
+        pub struct Redis;
+    }
+
+    pub mod pest {
+        #[derive(pest_derive::Parser)]
+        #[grammar = "uri.pest"]
+        #[grammar = "examples/custom_scheme/redis.pest"]
+        pub struct Redis;
+
+        rfc3986::impl_uri_rule!(Rule);
+    }
+}
+
+/// The `redis://` URIs of the `user-grammar` group: the hosts and ports of
+/// the corpus's URIs with an authority, with credentials and a database
+/// number drawn from a seeded generator.
+fn redis_inputs() -> Vec<String> {
+    let mut rng = corpus::Rng::new(23);
+    corpus::corpus(11, 40_000)
+        .iter()
+        .filter_map(|s| {
+            let uri = rfc3986::Uri::parse(s.as_str()).ok()?;
+            let host = uri.host_str()?;
+            let credentials = match rng.below(4) {
+                0 => ":s3cret@",
+                1 => "alice:pa%20ss@",
+                _ => "",
+            };
+            let port = uri.port().map(|p| format!(":{p}")).unwrap_or_default();
+            let db = if rng.chance(70) {
+                format!("/{}", rng.below(16))
+            } else {
+                String::new()
+            };
+            Some(format!("redis://{credentials}{host}{port}{db}"))
+        })
+        .take(10_000)
+        .collect()
+}
+
+/// The rows of the `user-grammar` group, each reading the host (and the
+/// database number where the route gives the scheme's pairs).
+const USER_GRAMMAR_ROWS: [(&str, Reader); 4] = [
+    ("fluent-uri", fluent_uri),
+    ("rfc3986", |s| {
+        rfc3986::Uri::parse(s).map_or(0, |u| u.host_str().map_or(0, str::len) + u.path().len() + 1)
+    }),
+    ("derive", |s| {
+        use user::derived::{Redis, Rule};
+        Redis::parse(Rule::redis_input, s).map_or(0, |p| {
+            p.uri().host_str().map_or(0, str::len) + p.get(Rule::db_number).map_or(0, str::len) + 1
+        })
+    }),
+    ("parse_scheme", |s| {
+        use user::pest::{Redis, Rule};
+        rfc3986::schemes::parse_scheme::<Redis, Rule>("redis", Rule::redis_input, s).map_or(
+            0,
+            |(uri, pairs)| {
+                let db = pairs.flatten().find(|p| p.as_rule() == Rule::db_number);
+                uri.host_str().map_or(0, str::len) + db.map_or(0, |p| p.as_str().len()) + 1
+            },
+        )
+    }),
+];
+
+fn user_grammar(c: &mut Criterion) {
+    let inputs = redis_inputs();
+    eprintln!("user-grammar: {} redis URIs", inputs.len());
+    for (name, read) in USER_GRAMMAR_ROWS {
+        assert!(inputs.iter().all(|s| read(s) != 0), "{name} rejects one");
+    }
+    let mut group = c.benchmark_group("user-grammar");
+    group.throughput(Throughput::Elements(inputs.len() as u64));
+    for (name, read) in USER_GRAMMAR_ROWS {
+        group.bench_function(name, |b| {
+            b.iter(|| inputs.iter().map(|s| read(black_box(s))).sum::<usize>())
+        });
+    }
+    group.finish();
+}
+
+/// The `user-grammar` rows relative to `Uri::parse` on the same inputs.
+fn user_grammar_report() {
+    let Some(generic) = median_ns("user-grammar", "rfc3986") else {
+        return;
+    };
+    println!("\n| user-grammar | median per 10k URIs | relative to Uri::parse |");
+    println!("|---|---:|---:|");
+    for (name, _) in USER_GRAMMAR_ROWS {
+        if let Some(time) = median_ns("user-grammar", name) {
+            println!("| {name} | {} | {:.2}x |", human(time), time / generic);
+        }
+    }
 }
 
 const BASE: &str = "http://example.com/a/b/c/d;p?q";
@@ -782,7 +891,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, parse_iri, rejected, schemes, scaling, resolve, normalize, to_string, edit
+    targets = parse, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit
 }
 
 fn main() {
@@ -829,6 +938,14 @@ fn main() {
             "per run",
         ),
         ("schemes", scheme_rows, "per run"),
+        (
+            "user-grammar",
+            USER_GRAMMAR_ROWS
+                .iter()
+                .map(|(name, _)| name.to_string())
+                .collect(),
+            "per 10k URIs",
+        ),
         ("scaling", scaling_rows, "per URI"),
         (
             "resolve",
@@ -862,4 +979,5 @@ fn main() {
         ),
     ]);
     scaling_report();
+    user_grammar_report();
 }

@@ -6,29 +6,25 @@
 //! cargo run --example custom_scheme -- 'redis://:secret@cache.example.com:6380/2'
 //! ```
 //!
-//! The grammar is `examples/custom_scheme/redis.pest`. The generic
-//! components (host, port) come from the crate's `Uri`; the scheme's own
-//! (user, password, database number) from the pairs of its rules.
-
-// pest_derive's generated code uses `alloc` when pest is built without its
-// `std` feature, as rfc3986 builds it.
-extern crate alloc;
+//! The grammar is `examples/custom_scheme/redis.pest`: only the scheme's
+//! own rules, which name uri.pest's (`host`, `port`, ...) as if they were in
+//! the same file. `#[derive(rfc3986::Grammar)]` (the `derive` feature)
+//! compiles the two into one parser of the kind `Uri::parse` runs. The
+//! generic components (host, port) come from the crate's `Uri`, lowered
+//! from the same parse; the scheme's own (user, password, database number)
+//! from the pairs of its rules.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use pest_derive::Parser;
-use rfc3986::schemes::{parse_scheme, SchemeError, SchemeViolation};
+use rfc3986::schemes::{SchemeError, SchemeViolation};
 use rfc3986::{percent_decode_utf8, Uri};
 
-/// The parser derived from both grammars; paths are relative to `src/`.
-#[derive(Parser)]
-#[grammar = "../uri.pest"]
-#[grammar = "../examples/custom_scheme/redis.pest"]
-pub struct RedisParser;
-
-// The lowering and error naming read uri.pest's rules in `Rule` by name.
-rfc3986::impl_uri_rule!(Rule);
+/// The parser of uri.pest and redis.pest. The path is found as pest_derive
+/// finds it: under the crate's root, else under `src/`.
+#[derive(rfc3986::Grammar)]
+#[grammar = "examples/custom_scheme/redis.pest"]
+pub struct Redis;
 
 /// A redis URI, typed.
 #[derive(Debug, PartialEq, Eq)]
@@ -47,23 +43,24 @@ impl RedisUri {
     /// Redis's default port.
     pub const DEFAULT_PORT: u16 = 6379;
 
-    /// Parses a redis URI: the generic grammar first, then redis.pest.
+    /// Parses a redis URI: the generic `Uri` and the pairs of redis.pest's
+    /// rules, in one compiled parse.
     pub fn parse(input: &str) -> Result<RedisUri, SchemeError> {
-        let (uri, pairs) = parse_scheme::<RedisParser, Rule>("redis", Rule::redis_input, input)?;
+        let parsed = Redis::parse(Rule::redis_input, input)?;
         let mut redis = RedisUri {
-            uri: uri.to_owned(),
+            uri: parsed.uri().to_owned(),
             user: None,
             password: None,
             db: 0,
         };
-        for pair in pairs.flatten() {
-            let at = pair.as_span().start();
+        for pair in parsed.pairs() {
+            let at = pair.start();
             let decode = |rule: &str| {
                 percent_decode_utf8(pair.as_str())
                     .map(|text| text.into_owned())
                     .map_err(|_| SchemeViolation::new("redis", rule, input, at, "UTF-8"))
             };
-            match pair.as_rule() {
+            match pair.rule() {
                 Rule::user => redis.user = Some(decode("user")?),
                 Rule::password => redis.password = Some(decode("password")?),
                 // The grammar says it is digits; whether they fit is a

@@ -42,10 +42,12 @@
 //!   change one, each checked by the grammar ([`BuildError`]).
 //! - **Schemes, and grammars of your own**: the [`schemes`] module parses
 //!   `http`, `mailto`, `urn` and `file` URIs by grammars that extend
-//!   `uri.pest`; [`parse_with`] and
-//!   [`schemes::parse_scheme`] do the same for a pest grammar of yours
-//!   (derived with [`impl_uri_rule!`]), and [`parse_rule`] runs any rule of
-//!   one with a bounded error.
+//!   `uri.pest`, each compiled by `#[derive(Grammar)]`, which compiles a
+//!   grammar of yours the same way (the `derive` feature: see
+//!   `rfc3986::Grammar` when it is on). [`parse_with`] and
+//!   [`schemes::parse_scheme`] do the same through pest_derive's parser of
+//!   a grammar of yours (with [`impl_uri_rule!`]), and [`parse_rule`] runs
+//!   any rule of one with a bounded error.
 //! - **Errors** that say what and where: [`ParseError`] (with its
 //!   [`ErrorKind`] and byte offset, and a caret under it in `{:#}`), and
 //!   [`Error`], which every error of the crate converts into. Every
@@ -89,8 +91,9 @@
 //!
 //! The two agree on every input the tests try, errors included. A lowering
 //! pass reads either parse tree into typed components. To accept a scheme's own syntax,
-//! derive a parser from `uri.pest` plus rules of your own and use
-//! [`parse_with`].
+//! write rules of your own on top of `uri.pest` and compile them with
+//! `#[derive(rfc3986::Grammar)]` (the `derive` feature), or derive a pest
+//! parser and use [`parse_with`].
 //!
 //! # Examples
 //!
@@ -189,6 +192,9 @@
 //!   in its IDNA ASCII form (RFC 3987 section 3.1).
 //! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --path .
 //!   --features cli`).
+//! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
+//!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
+//!   of parser [`Uri::parse`](Reference::parse) runs.
 //! - `verify-compiled`: for this crate's own tests and fuzzing, not for
 //!   use. Every parse also runs pest_derive's parser of the same grammar
 //!   ([`UriParser`], [`IriParser`]) and panics if the compiled parser's
@@ -249,6 +255,10 @@ extern crate alloc;
 // modules, from `alloc` and `core`, in both configurations. Declaring the
 // real `std` instead would tie the crate to targets that have one.
 extern crate self as std;
+// `#[derive(rfc3986::Grammar)]` generates code that names the crate as
+// `::rfc3986`, in a user's crate and in this one, whose scheme types are
+// derived the same way.
+extern crate self as rfc3986;
 #[allow(unused_imports)]
 use alloc::boxed;
 #[allow(unused_imports)]
@@ -284,14 +294,17 @@ mod syntax;
 mod umbrella;
 mod verify;
 
-/// Not public API: what the compiled parsers of this crate's own tests
-/// (`tests/grammars`) and its fuzz targets reach into.
+/// Not public API: what the code `#[derive(Grammar)]` generates calls, and
+/// what this crate's own tests and fuzz targets reach into.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
+    pub use crate::compiled::Entries;
+    pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
+    pub use crate::schemes::pest_violation;
 
     pub use crate::verify::{
-        compare_all, compare_capture, compare_errors, compare_iri, compare_uri,
+        compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,
     };
 
     /// The character tables derived from `uri.pest`.
@@ -344,6 +357,10 @@ pub use reference::{
     Absolute, AbsoluteIri, AbsoluteUri, Input, Iri, Owned, PathSegments, Reference, Storage, Uri,
 };
 pub use resolve::ResolveError;
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
+#[doc = include_str!("derive.md")]
+pub use rfc3986_derive::Grammar;
 pub use umbrella::Error;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with

@@ -8,7 +8,7 @@
 
 use crate::bounds::Bounds;
 use crate::chars::{self, CharClass};
-use crate::compiled;
+use crate::compiled::{self, runtime::Parse};
 use crate::diagnose::Expected;
 use crate::error::ParseError;
 use crate::grammar::{RfcRule, Rule, UriRule};
@@ -66,8 +66,8 @@ pub(crate) static URI: Syntax = Syntax {
     query_pair: crate::percent::QUERY_PAIR,
     fragment: chars::fragment,
     matches: |rule, text| {
-        let mut tree = compiled::uri::tree(text);
-        compiled::uri::run(Rule::from_rfc_rule(rule)?, &mut tree)
+        let mut parse = Parse::with_sink(text, ());
+        compiled::uri::run_with(Rule::from_rfc_rule(rule)?, &mut parse)
     },
     // Section 6.2.2.2: the unreserved characters.
     decodes: |c| chars::unreserved.contains(c),
@@ -89,8 +89,8 @@ pub(crate) static IRI: Syntax = Syntax {
     query_pair: iri::chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
     fragment: iri::chars::ifragment,
     matches: |rule, text| {
-        let mut tree = iri::compiled::tree(text);
-        iri::compiled::run(IriRule::from_rfc_rule(rule)?, &mut tree)
+        let mut parse = Parse::with_sink(text, ());
+        iri::compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
     },
     decodes: iri_decodes,
 };

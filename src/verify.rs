@@ -63,37 +63,49 @@ pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(Rule::uri_input, input)?;
     compare_iri(IriRule::iri_reference_input, input)?;
     compare_capture(input)?;
+    compare_schemes(input)
+}
+
+/// Compares each scheme's grammar, as `#[derive(rfc3986::Grammar)]`
+/// compiles it, with pest_derive's parser of the same files, on `input`
+/// from its entry rules ([`compare_derived`]).
+fn compare_schemes(input: &str) -> Result<(), String> {
+    use schemes::Grammar;
     {
-        use schemes::http::{compiled, derived::*};
-        compare_entries::<HttpParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            Rule::http_input,
+        use schemes::http::{derived, grammar::HttpGrammar as G};
+        compare_derived::<derived::HttpParser, _, _, _>(
+            &G::__PARSERS,
+            G::SCHEME,
+            derived::Rule::http_input,
             input,
         )?;
     }
     {
-        use schemes::mailto::{compiled, derived::*};
-        for entry in [Rule::mailto_input, Rule::to_input] {
-            compare_entries::<MailtoParser, _, { compiled::PAIRS }>(
-                &compiled::PARSERS,
+        use schemes::mailto::{derived, grammar::MailtoGrammar as G};
+        for entry in [derived::Rule::mailto_input, derived::Rule::to_input] {
+            compare_derived::<derived::MailtoParser, _, _, _>(
+                &G::__PARSERS,
+                G::SCHEME,
                 entry,
                 input,
             )?;
         }
     }
     {
-        use schemes::urn::{compiled, derived::*};
-        compare_entries::<UrnParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            Rule::urn_input,
+        use schemes::urn::{derived, grammar::UrnGrammar as G};
+        compare_derived::<derived::UrnParser, _, _, _>(
+            &G::__PARSERS,
+            G::SCHEME,
+            derived::Rule::urn_input,
             input,
         )?;
     }
     {
-        use schemes::file::{compiled, derived::*};
-        compare_entries::<FileParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            Rule::file_input,
+        use schemes::file::{derived, grammar::FileGrammar as G};
+        compare_derived::<derived::FileParser, _, _, _>(
+            &G::__PARSERS,
+            G::SCHEME,
+            derived::Rule::file_input,
             input,
         )
     }
@@ -206,66 +218,93 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
             ),
         )?;
     }
-    {
-        use schemes::http::{compiled, derived::*, HttpUri};
-        compare_violations::<HttpParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            HttpUri::SCHEME,
-            Rule::http_input,
-            input,
-        )?;
-    }
-    {
-        use schemes::mailto::{compiled, derived::*, SCHEME};
-        compare_violations::<MailtoParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            SCHEME,
-            Rule::mailto_input,
-            input,
-        )?;
-    }
-    {
-        use schemes::urn::{compiled, derived::*, SCHEME_NAME};
-        compare_violations::<UrnParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            SCHEME_NAME,
-            Rule::urn_input,
-            input,
-        )?;
-    }
-    {
-        use schemes::file::{compiled, derived::*, SCHEME_NAME};
-        compare_violations::<FileParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            SCHEME_NAME,
-            Rule::file_input,
-            input,
-        )
-    }
+    compare_schemes(input)
 }
 
-/// Compares the violations that the compiled parser `parsers` and
-/// pest_derive's `P` of a scheme's grammar find in `input` from `entry`,
-/// where the grammar rejects it.
-pub(crate) fn compare_violations<P, R, const N: usize>(
-    parsers: &Entries<R, N>,
+/// Compares a grammar compiled by `#[derive(rfc3986::Grammar)]` (its
+/// parsers `entries`, over the derive's `Rule`) with pest_derive's parser
+/// `P` of the same files (over pest_derive's `Rule`, `Q`), on `input` from
+/// `entry`: the same verdict, the same pairs in the same order, and where
+/// both reject it, the same record of the failure (the furthest position,
+/// the rules tried there) and the same violation, named for `scheme`.
+///
+/// The two `Rule` types have the same variants in the same order (the
+/// derive declares them as pest_derive does): a rule of one is the rule of
+/// the other with the same name.
+///
+/// # Errors
+///
+/// What each parser found, when they differ.
+pub fn compare_derived<P, Q, R, const N: usize>(
+    entries: &Entries<R, N>,
     scheme: &'static str,
-    entry: R,
+    entry: Q,
     input: &str,
 ) -> Result<(), String>
 where
-    P: pest::Parser<R>,
+    P: pest::Parser<Q>,
+    Q: UriRule,
     R: UriRule,
 {
-    let mut tree = Tree::new(input, entry);
-    if (parsers.run)(entry, &mut tree).is_some() {
-        return Ok(());
+    use alloc::format;
+    use alloc::vec::Vec;
+    let name = |rule: &dyn core::fmt::Debug| format!("{rule:?}");
+    let Some(rule) = entries
+        .rules
+        .iter()
+        .copied()
+        .find(|r| name(r) == name(&entry))
+    else {
+        return Err(format!("the derived grammar has no rule {entry:?}"));
+    };
+    let mut tree = Tree::new(input, rule);
+    let matched = (entries.run)(rule, &mut tree).is_some();
+    match (matched, P::parse(entry, input)) {
+        (true, Ok(pairs)) => {
+            let compiled: Vec<_> = tree.nodes().map(|n| (name(&n.rule), n.start, n.end)).collect();
+            let derived: Vec<_> = pest_nodes(pairs)
+                .map(|n| (name(&n.rule), n.start, n.end))
+                .collect();
+            if compiled == derived {
+                return Ok(());
+            }
+            Err(format!(
+                "the derived grammar and pest_derive's parser give other pairs for {input:?} from {entry:?}:\n  derived: {compiled:?}\n  pest_derive: {derived:?}"
+            ))
+        }
+        (false, Err(error)) => {
+            let expected = diagnose::attempts(&error, entry);
+            let mut attempts = Attempts::new(rule);
+            let end = (entries.failure)(rule, input, &mut attempts);
+            let names = |rules: &[R]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
+            let expected_names = |rules: &[Q]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
+            if end.is_some()
+                || attempts.pos() != expected.pos()
+                || names(attempts.positives()) != expected_names(expected.positives())
+                || names(attempts.negatives()) != expected_names(expected.negatives())
+            {
+                return Err(format!(
+                    "the derived grammar's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  derived: at {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {}, positives {:?}, negatives {:?}",
+                    attempts.pos(),
+                    attempts.positives(),
+                    attempts.negatives(),
+                    expected.pos(),
+                    expected.positives(),
+                    expected.negatives(),
+                ));
+            }
+            same_violation(
+                input,
+                &schemes::violation(entries, scheme, rule, input),
+                &schemes::violation(&Derived::<P>::PARSERS, scheme, entry, input),
+            )
+        }
+        (matched, derived) => Err(format!(
+            "the derived grammar and pest_derive's parser disagree on {input:?} from {entry:?}: derived {}, pest_derive {}",
+            if matched { "matches" } else { "fails" },
+            if derived.is_ok() { "matches" } else { "fails" },
+        )),
     }
-    same_violation(
-        input,
-        &schemes::violation(parsers, scheme, entry, input),
-        &schemes::violation(&Derived::<P>::PARSERS, scheme, entry, input),
-    )
 }
 
 /// Whether two errors for `input` are the same, in every field and in both

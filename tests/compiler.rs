@@ -1,53 +1,64 @@
-//! The grammar compiler of the build script (`build/compiler`), checked on
-//! small grammars of its own (`tests/grammars/*.pest`): each is compiled by
-//! the build script and derived by pest_derive, and the two parsers must
-//! give the same verdict and the same pairs from every rule, on every
-//! string up to a length over the grammar's alphabet. The compiler is also
-//! run directly on grammars it must refuse.
+//! The grammar compiler (`rfc3986-generator`), checked on small grammars of
+//! its own (`tests/grammars/*.pest`) through `#[derive(rfc3986::Grammar)]`,
+//! as a user's grammar goes: each is compiled by the derive (with
+//! `#[grammar_base = "none"]`: the file's rules alone) and derived by
+//! pest_derive, and the two parsers must give the same verdict, the same
+//! pairs and the same error from every rule, on every string up to a
+//! length over the grammar's alphabet. The compiler is also run directly on
+//! grammars it must refuse.
 
-use rfc3986::__private::runtime::Node;
+use std::fmt::Debug;
 
-#[path = "../build/compiler/mod.rs"]
-#[allow(dead_code)]
-mod build_compiler;
+use rfc3986::__private::runtime::{Attempts, Node};
+
+/// The rule of `all` with the name of `rule`: the derive declares the
+/// variants pest_derive declares for the same file.
+fn same_rule<A: Debug, B: Copy + Debug>(rule: A, all: &[B]) -> B {
+    let name = format!("{rule:?}");
+    *all.iter()
+        .find(|other| format!("{other:?}") == name)
+        .unwrap_or_else(|| panic!("no rule {name}"))
+}
 
 /// A grammar under `tests/grammars`, derived by pest_derive and compiled
-/// by the build script, with what the comparison needs of each.
+/// by `#[derive(rfc3986::Grammar)]`, with what the comparison needs of
+/// each, over the derive's `Rule`.
 macro_rules! grammar {
     ($name:ident, $file:literal) => {
         mod $name {
-            use super::Node;
+            use super::{same_rule, Attempts, Node};
 
             mod derived {
                 #[derive(pest_derive::Parser)]
                 #[grammar = $file]
                 pub struct Derived;
+
+                // No rule of it is an RFC rule.
+                rfc3986::__uri_rule_table!(@impl Rule,);
             }
 
-            pub use derived::Rule;
-
-            #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
             mod compiled {
-                use super::Rule;
-
-                include!(concat!(
-                    env!("OUT_DIR"),
-                    "/test_grammars/",
-                    stringify!($name),
-                    ".rs"
-                ));
+                #[derive(rfc3986::Grammar)]
+                #[grammar = $file]
+                #[grammar_base = "none"]
+                #[scheme = "test"]
+                pub struct Compiled;
             }
+
+            pub use compiled::{Compiled, Rule};
 
             /// pest_derive's pairs of `input` from `rule`, in preorder, or
-            /// its error.
+            /// its error, as the derive's rules.
             pub fn derived(rule: Rule, input: &str) -> super::Outcome<Rule> {
                 use pest::error::{ErrorVariant, InputLocation};
                 use pest::Parser;
-                match derived::Derived::parse(rule, input) {
+                let all = Compiled::__PARSERS.rules;
+                let entry = same_rule(rule, derived::Rule::all_rules());
+                match derived::Derived::parse(entry, input) {
                     Ok(pairs) => Ok(pairs
                         .flatten()
                         .map(|pair| Node {
-                            rule: pair.as_rule(),
+                            rule: same_rule(pair.as_rule(), all),
                             start: pair.as_span().start(),
                             end: pair.as_span().end(),
                         })
@@ -63,22 +74,33 @@ macro_rules! grammar {
                         else {
                             panic!("a custom error from {rule:?} on {input:?}");
                         };
+                        let map = |rules: Vec<derived::Rule>| {
+                            rules.into_iter().map(|r| same_rule(r, all)).collect()
+                        };
                         Err(super::Failure {
                             pos,
-                            positives,
-                            negatives,
+                            positives: map(positives),
+                            negatives: map(negatives),
                         })
                     }
                 }
             }
 
-            /// The compiled parser's: the fast variant's pairs, or the
-            /// diagnostic variant's error.
+            /// The derive's: the fast variant's pairs, or the diagnostic
+            /// variant's error.
             pub fn compiled(rule: Rule, input: &str) -> super::Outcome<Rule> {
-                match compiled::parse(rule, input) {
-                    Some(tree) => Ok(tree.nodes().collect()),
-                    None => {
-                        let (attempts, end) = compiled::failure(rule, input);
+                match Compiled::parse_pairs(rule, input) {
+                    Ok(pairs) => Ok(pairs
+                        .iter()
+                        .map(|pair| Node {
+                            rule: pair.rule(),
+                            start: pair.start(),
+                            end: pair.end(),
+                        })
+                        .collect()),
+                    Err(_) => {
+                        let mut attempts = Attempts::new(rule);
+                        let end = (Compiled::__PARSERS.failure)(rule, input, &mut attempts);
                         assert_eq!(end, None, "{rule:?} on {input:?}: the variants' verdicts");
                         Err(super::Failure {
                             pos: attempts.pos(),
@@ -87,6 +109,18 @@ macro_rules! grammar {
                         })
                     }
                 }
+            }
+
+            /// Everything the crate compares of the two parsers, the
+            /// violation the crate makes of a failure too.
+            pub fn compare_all(rule: Rule, input: &str) -> Result<(), String> {
+                let entry = same_rule(rule, derived::Rule::all_rules());
+                rfc3986::__private::compare_derived::<derived::Derived, _, _, _>(
+                    &Compiled::__PARSERS,
+                    "test",
+                    entry,
+                    input,
+                )
             }
 
             pub fn rules() -> &'static [Rule] {
@@ -173,6 +207,14 @@ macro_rules! conformance {
             inputs.extend([$(String::from($extra)),*]);
             let rules = $grammar::rules();
             let matched = compare(rules, &inputs, $grammar::derived, $grammar::compiled);
+            // The violations too, on the shorter inputs.
+            for &rule in rules {
+                for input in inputs.iter().filter(|input| input.chars().count() <= 3) {
+                    if let Err(difference) = $grammar::compare_all(rule, input) {
+                        panic!("{difference}");
+                    }
+                }
+            }
             let never: &[$grammar::Rule] = &[$($grammar::Rule::$never),*];
             for &rule in rules {
                 let matches = inputs.iter().any(|input| $grammar::derived(rule, input).is_ok());
@@ -297,12 +339,14 @@ fn unsupported_constructs_fail_the_build(
     #[case] rule: &str,
     #[case] construct: &str,
 ) {
-    let options = build_compiler::Options {
+    let options = rfc3986_generator::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
     };
-    let err = build_compiler::compile(grammar, &options).unwrap_err();
+    let err = rfc3986_generator::compile(grammar, &options).unwrap_err();
     assert_eq!(err.rule, rule, "{err}");
+    let line = grammar.lines().position(|l| l.starts_with(rule)).unwrap() + 1;
+    assert_eq!(err.line, Some(line), "{err}");
     assert!(err.message.contains(construct), "{err}");
     assert!(
         err.to_string().starts_with(&format!("rule `{rule}`: ")),
@@ -310,18 +354,22 @@ fn unsupported_constructs_fail_the_build(
     );
 }
 
-/// A grammar pest_meta rejects fails with pest_meta's own message.
+/// A grammar pest_meta rejects fails with pest_meta's own message, the
+/// rule whose definition holds the error, and its line.
 #[test]
 fn invalid_grammars_fail_with_pest_metas_message() {
-    let options = build_compiler::Options {
+    let options = rfc3986_generator::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
     };
-    let err = build_compiler::compile("a = { b }", &options).unwrap_err();
-    assert_eq!(err.rule, "grammar");
+    let err = rfc3986_generator::compile("x = { \"x\" }\na = { b }", &options).unwrap_err();
+    assert_eq!((err.rule.as_str(), err.line), ("a", Some(2)), "{err}");
     assert!(err.message.contains("rule b is undefined"), "{err}");
-    let err = build_compiler::compile("a = { (\"\")* }", &options).unwrap_err();
+    let err = rfc3986_generator::compile("a = { (\"\")* }", &options).unwrap_err();
     assert!(err.message.contains("repeat"), "{err}");
+    let err = rfc3986_generator::compile("a = { \"a\" }\nb = { b ~ \"b\" }", &options).unwrap_err();
+    assert_eq!((err.rule.as_str(), err.line), ("b", Some(2)), "{err}");
+    assert!(err.message.contains("left-recursive"), "{err}");
 }
 
 /// The error records of a few inputs, written out: what the conformance

@@ -25,6 +25,7 @@ mod components;
 mod conveniences;
 mod convert;
 mod custom_scheme;
+mod derive;
 mod differential;
 mod edit;
 mod errors;

@@ -1,5 +1,6 @@
-//! The parsers that the build script compiles from the grammars (see
-//! `build/compiler`), and what they need at run time.
+//! The parsers that the build script compiles from the grammars (with
+//! `rfc3986-generator`), and what they need at run time, which the parsers
+//! `#[derive(rfc3986::Grammar)]` compiles use too.
 //!
 //! Each grammar's parser is the same language, and records the same pairs,
 //! as the parser `pest_derive` generates from the same files: `Uri::parse`
@@ -27,6 +28,7 @@ macro_rules! compiled_parser {
                     run,
                     failure: failure_into,
                     rule_name,
+                    rules: RULES,
                 };
         }
     };
@@ -41,11 +43,19 @@ compiled_parser!(
     crate::grammar::UriParser
 );
 
-/// A grammar's compiled parser (see `build/compiler`), as its entry
+/// A grammar's compiled parser (see `rfc3986-generator`), as its entry
 /// points: `run` is its fast variant (into a full tree), `failure` its
 /// diagnostic one, and `rule_name` names its rules as the RFCs write them.
-pub(crate) struct Entries<R: 'static, const N: usize> {
+///
+/// Public (hidden) because `#[derive(rfc3986::Grammar)]` builds one in the
+/// user's crate, where the crate's parse and diagnosis take it.
+pub struct Entries<R: 'static, const N: usize> {
+    /// The fast variant, recording the full pairs.
     pub run: for<'i> fn(R, &mut runtime::Tree<'i, R, N>) -> Option<usize>,
+    /// The diagnostic variant.
     pub failure: fn(R, &str, &mut runtime::Attempts<R, N>) -> Option<usize>,
+    /// The rules' names, as the RFCs write them.
     pub rule_name: fn(R) -> &'static str,
+    /// Every rule, `EOI` too.
+    pub rules: &'static [R],
 }

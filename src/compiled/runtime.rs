@@ -9,6 +9,11 @@
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
+use core::fmt;
+
+/// pest's Unicode property rules (`XID_START`, ...), which the generated
+/// code calls: through here, so that a user's crate need not depend on pest.
+pub use pest::unicode;
 
 /// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -123,6 +128,29 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
     }
 }
 
+/// The pair buffer of a grammar, whichever its size: what
+/// `rfc3986::schemes::Pairs` keeps of a parse, named by the grammar's
+/// `Grammar::Pairs`.
+pub trait PairBuffer<R>: Clone + fmt::Debug {
+    /// The pairs, in preorder.
+    fn nodes(&self) -> NodeIter<'_, R>;
+
+    /// How many there are.
+    fn count(&self) -> usize;
+}
+
+impl<R: Copy + fmt::Debug, const N: usize> PairBuffer<R> for Pairs<R, N> {
+    #[inline]
+    fn nodes(&self) -> NodeIter<'_, R> {
+        self.iter()
+    }
+
+    #[inline]
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// The pairs of a [`Pairs`] or [`Tree`], in preorder.
 pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
@@ -178,6 +206,26 @@ impl<R: Copy, const N: usize> Sink<R> for Pairs<R, N> {
     fn restore(&mut self, mark: usize) {
         self.truncate(mark);
     }
+}
+
+/// A sink that records nothing: for a parse that only asks how far a rule
+/// matches.
+impl<R> Sink<R> for () {
+    type Mark = ();
+
+    #[inline(always)]
+    fn mark(&self) {}
+
+    #[inline(always)]
+    fn enter(&mut self, _: R, _: usize) {}
+
+    #[inline(always)]
+    fn leave(&mut self, _: (), _: R, _: usize, end: Option<usize>) -> Option<usize> {
+        end
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, _: ()) {}
 }
 
 /// A parse: the input and what it has recorded so far while it runs (in

@@ -47,34 +47,7 @@ mod derived {
     pub struct IriParser;
 }
 
-// RFC 3987 renames the rules it extends ("URI" becomes "IRI", the others get
-// an "i"); the rules it shares with RFC 3986 keep their names.
-crate::__uri_rule_table!(@impl IriRule,
-    IRI_reference => UriReference,
-    IRI => Uri,
-    absolute_IRI => AbsoluteUri,
-    irelative_ref => RelativeRef,
-    irelative_part => RelativePart,
-    scheme => Scheme,
-    ihier_part => HierPart,
-    iquery => Query,
-    ifragment => Fragment,
-    iauthority => Authority,
-    ipath => Path,
-    ipath_abempty => PathAbempty,
-    ipath_absolute => PathAbsolute,
-    ipath_noscheme => PathNoscheme,
-    ipath_rootless => PathRootless,
-    ipath_empty => PathEmpty,
-    iuserinfo => Userinfo,
-    ihost => Host,
-    port => Port,
-    IP_literal => IpLiteral,
-    IPv4address => Ipv4Address,
-    ireg_name => RegName,
-    IPv6address => Ipv6Address,
-    IPvFuture => IpvFuture,
-);
+crate::__impl_iri_rule!(IriRule);
 
 crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `iri.pest`.

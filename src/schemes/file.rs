@@ -10,10 +10,11 @@
 use core::fmt;
 use core::ops::Range;
 
-use super::{parse_compiled, span, SchemeError};
+use super::SchemeError;
 use crate::reference::Uri;
 
-/// The derive's output, as in `grammar.rs`.
+/// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
+/// the tests compare the compiled grammar with.
 #[allow(missing_docs)]
 pub(crate) mod derived {
     use pest_derive::Parser;
@@ -27,18 +28,19 @@ pub(crate) mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
-/// The scheme's name, as its violations give it.
-pub(crate) const SCHEME_NAME: &str = "file";
+/// The grammar of `uri.pest` and `src/schemes/file.pest`, compiled by
+/// `#[derive(rfc3986::Grammar)]` as a user's grammar is; `derived` is
+/// pest_derive's parser of the same files, which the tests compare it with.
+#[allow(missing_docs)]
+pub(crate) mod grammar {
+    /// `uri.pest` and `src/schemes/file.pest`.
+    #[derive(rfc3986_derive::Grammar)]
+    #[grammar = "schemes/file.pest"]
+    #[scheme = "file"]
+    pub struct FileGrammar;
+}
 
-use derived::{FileParser, Rule};
-
-crate::compiled::compiled_parser!(
-    /// The parser compiled from `uri.pest` and `src/schemes/file.pest`.
-    compiled,
-    "file.rs",
-    super::derived::Rule,
-    super::derived::FileParser
-);
+use grammar::{FileGrammar, Rule};
 
 /// Where a file is: on the local machine or on another host.
 ///
@@ -103,24 +105,20 @@ impl FileUri {
     pub fn parse(input: &str) -> Result<FileUri, SchemeError> {
         // The file grammar splits the path its own way (drive letters,
         // UNC hosts): the generic parse is a second pass.
-        let (uri, tree) = parse_compiled::<FileParser, Rule, { compiled::PAIRS }>(
-            "file",
-            Rule::file_input,
-            input,
-            &compiled::PARSERS,
-            false,
-        )?;
-        let unc_host = span(&tree, Rule::file_host);
-        let auth = span(&tree, Rule::file_auth).filter(|auth| {
+        let parsed = FileGrammar::parse(Rule::file_input, input)?;
+        let unc_host = parsed.span(Rule::file_host);
+        let auth = parsed.span(Rule::file_auth).filter(|auth| {
             let host = &input[auth.clone()];
             !host.is_empty() && !host.eq_ignore_ascii_case("localhost")
         });
-        let drive_letter = span(&tree, Rule::drive_letter).and_then(|at| input[at].chars().next());
+        let drive_letter = parsed
+            .span(Rule::drive_letter)
+            .and_then(|at| input[at].chars().next());
         // The grammar requires a path-absolute; an empty range keeps an
         // edited grammar from panicking.
-        let path = span(&tree, Rule::path_absolute).unwrap_or(0..0);
+        let path = parsed.span(Rule::path_absolute).unwrap_or(0..0);
         Ok(FileUri {
-            uri: uri.to_owned(),
+            uri: parsed.uri().to_owned(),
             unc: unc_host.is_some(),
             remote: unc_host.or(auth),
             drive_letter,

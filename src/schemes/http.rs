@@ -15,7 +15,7 @@
 
 use core::fmt;
 
-use super::{parse_compiled, SchemeError, SchemeViolation};
+use super::{SchemeError, SchemeViolation};
 use crate::authority::{Authority, Host};
 use crate::reference::Uri;
 
@@ -34,15 +34,19 @@ pub(crate) mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
-use derived::{HttpParser, Rule};
+/// The grammar of `uri.pest` and `src/schemes/http.pest`, compiled by
+/// `#[derive(rfc3986::Grammar)]` as a user's grammar is; `derived` is
+/// pest_derive's parser of the same files, which the tests compare it with.
+#[allow(missing_docs)]
+pub(crate) mod grammar {
+    /// `uri.pest` and `src/schemes/http.pest`.
+    #[derive(rfc3986_derive::Grammar)]
+    #[grammar = "schemes/http.pest"]
+    #[scheme = "http"]
+    pub struct HttpGrammar;
+}
 
-crate::compiled::compiled_parser!(
-    /// The parser compiled from `uri.pest` and `src/schemes/http.pest`.
-    compiled,
-    "http.rs",
-    super::derived::Rule,
-    super::derived::HttpParser
-);
+use grammar::{HttpGrammar, Rule};
 
 /// An `http` or `https` URI (RFC 9110 section 4.2), possibly with a
 /// fragment: a URI reference with an authority whose host is not empty and
@@ -97,14 +101,9 @@ impl HttpUri {
     /// ```
     pub fn parse(input: &str) -> Result<HttpUri, SchemeError> {
         // http.pest holds every generic component: one parse.
-        let (uri, tree) = parse_compiled::<HttpParser, Rule, { compiled::PAIRS }>(
-            Self::SCHEME,
-            Rule::http_input,
-            input,
-            &compiled::PARSERS,
-            true,
-        )?;
-        let https = tree.find(Rule::https_URI).is_some();
+        let parsed = HttpGrammar::parse(Rule::http_input, input)?;
+        let https = parsed.get(Rule::https_URI).is_some();
+        let uri = parsed.into_uri();
         let Some(authority) = uri.authority() else {
             // The grammar requires "//" authority; only an edited grammar
             // gets here.

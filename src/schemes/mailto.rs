@@ -10,12 +10,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::{parse_compiled, SchemeError, SchemeViolation};
-use crate::compiled::runtime::Node;
+use super::{Pair, SchemeError, SchemeViolation};
 use crate::percent::percent_decode_utf8;
 use crate::reference::Uri;
 
-/// The derive's output, as in `grammar.rs`.
+/// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
+/// the tests compare the compiled grammar with.
 #[allow(missing_docs)]
 pub(crate) mod derived {
     use pest_derive::Parser;
@@ -29,15 +29,19 @@ pub(crate) mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
-use derived::{MailtoParser, Rule};
+/// The grammar of `uri.pest` and `src/schemes/mailto.pest`, compiled by
+/// `#[derive(rfc3986::Grammar)]` as a user's grammar is; `derived` is
+/// pest_derive's parser of the same files, which the tests compare it with.
+#[allow(missing_docs)]
+pub(crate) mod grammar {
+    /// `uri.pest` and `src/schemes/mailto.pest`.
+    #[derive(rfc3986_derive::Grammar)]
+    #[grammar = "schemes/mailto.pest"]
+    #[scheme = "mailto"]
+    pub struct MailtoGrammar;
+}
 
-crate::compiled::compiled_parser!(
-    /// The parser compiled from `uri.pest` and `src/schemes/mailto.pest`.
-    compiled,
-    "mailto.rs",
-    super::derived::Rule,
-    super::derived::MailtoParser
-);
+use grammar::{MailtoGrammar, Rule};
 
 /// The scheme name in errors.
 pub(crate) const SCHEME: &str = "mailto";
@@ -138,21 +142,15 @@ impl Mailto {
     pub fn parse(input: &str) -> Result<Mailto, SchemeError> {
         // The mailto grammar reads addresses where the generic one reads a
         // path: the generic parse is a second pass.
-        let (uri, tree) = parse_compiled::<MailtoParser, Rule, { compiled::PAIRS }>(
-            SCHEME,
-            Rule::mailto_input,
-            input,
-            &compiled::PARSERS,
-            false,
-        )?;
+        let parsed = MailtoGrammar::parse(Rule::mailto_input, input)?;
         let mut to = Vec::new();
         let mut hfields = Vec::new();
         let mut to_hfields = Vec::new();
         // hfield = hfname "=" hfvalue: in preorder, each hfname comes just
         // before its value.
         let mut name = String::new();
-        for node in tree.nodes() {
-            match node.rule {
+        for node in parsed.pairs() {
+            match node.rule() {
                 Rule::addr_spec => to.push(decode(input, node, "addr-spec")?),
                 Rule::hfname => name = decode(input, node, "hfname")?,
                 Rule::hfvalue => {
@@ -170,7 +168,7 @@ impl Mailto {
             }
         }
         Ok(Mailto {
-            uri: uri.to_owned(),
+            uri: parsed.uri().to_owned(),
             to,
             hfields,
             to_hfields,
@@ -300,43 +298,49 @@ impl Mailto {
 
 /// The decoded addresses of the value of a `to`, `cc` or `bcc` header
 /// field, which the grammar's `to` rule must match; none for other fields.
-fn addresses_in(input: &str, name: &str, value: Node<Rule>) -> Result<Vec<String>, SchemeError> {
+fn addresses_in(
+    input: &str,
+    name: &str,
+    value: Pair<'_, Rule>,
+) -> Result<Vec<String>, SchemeError> {
     if !["to", "cc", "bcc"]
         .iter()
         .any(|field| name.eq_ignore_ascii_case(field))
     {
         return Ok(Vec::new());
     }
-    let start = value.start;
-    let text = &input[value.start..value.end];
-    let mut tree = compiled::tree(text);
-    if compiled::run(Rule::to_input, &mut tree).is_none() {
+    let start = value.start();
+    let text = value.as_str();
+    let pairs = match MailtoGrammar::parse_pairs(Rule::to_input, text) {
+        Ok(pairs) => pairs,
         // The compiled parser's diagnostic variant says where.
-        let at = compiled::failure(Rule::to_input, text).0.pos();
-        return Err(SchemeViolation::new(
-            SCHEME,
-            "addr-spec",
-            input,
-            start + at,
-            alloc::format!("mailto addr-spec in the {name} hfield"),
-        )
-        .into());
-    }
-    tree.nodes()
-        .filter(|node| node.rule == Rule::addr_spec)
+        Err(violation) => {
+            return Err(SchemeViolation::new(
+                SCHEME,
+                "addr-spec",
+                input,
+                start + violation.offset(),
+                alloc::format!("mailto addr-spec in the {name} hfield"),
+            )
+            .into())
+        }
+    };
+    pairs
+        .iter()
+        .filter(|node| node.rule() == Rule::addr_spec)
         .map(|node| {
-            percent_decode_utf8(&text[node.start..node.end])
+            percent_decode_utf8(node.as_str())
                 .map(|decoded| decoded.into_owned())
-                .map_err(|_| not_utf8(input, start + node.start, "addr-spec"))
+                .map_err(|_| not_utf8(input, start + node.start(), "addr-spec"))
         })
         .collect()
 }
 
 /// The decoded text of `node`.
-fn decode(input: &str, node: Node<Rule>, rule: &str) -> Result<String, SchemeError> {
-    percent_decode_utf8(&input[node.start..node.end])
+fn decode(input: &str, node: Pair<'_, Rule>, rule: &str) -> Result<String, SchemeError> {
+    percent_decode_utf8(node.as_str())
         .map(|decoded| decoded.into_owned())
-        .map_err(|_| not_utf8(input, node.start, rule))
+        .map_err(|_| not_utf8(input, node.start(), rule))
 }
 
 fn not_utf8(input: &str, at: usize, rule: &str) -> SchemeError {

@@ -43,20 +43,22 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use pest::iterators::Pairs;
+use pest::iterators::Pairs as PestPairs;
 use pest::Parser;
 
-use crate::compiled::runtime::Tree;
-use crate::diagnose::{Compiled, Derived, Failure as _, Parsers};
+use crate::diagnose::{Derived, Failure as _, Parsers};
 use crate::error::{Count, Escaped, Excerpt, ParseError, Window};
 use crate::grammar::UriRule;
 use crate::lower::Node;
 use crate::reference::Uri;
 
 pub mod file;
+pub(crate) mod grammar;
 pub mod http;
 pub mod mailto;
 pub mod urn;
+
+pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed};
 
 /// Parses `input` as a URI of `scheme`: first with the generic grammar,
 /// then with the scheme grammar `P` from its rule `entry`.
@@ -111,7 +113,7 @@ pub fn parse_scheme<'i, P, R>(
     scheme: &'static str,
     entry: R,
     input: &'i str,
-) -> Result<(Uri<&'i str>, Pairs<'i, R>), SchemeError>
+) -> Result<(Uri<&'i str>, PestPairs<'i, R>), SchemeError>
 where
     P: Parser<R>,
     R: UriRule,
@@ -128,53 +130,16 @@ where
     }
 }
 
-/// [`parse_scheme`] with a scheme grammar's compiled parser, `parsers`,
-/// whose `Rule` type is that of pest_derive's parser `P` of the same files
-/// (the `verify-compiled` feature compares the two).
-///
-/// With `one_pass`, the scheme grammar holds every component of the generic
-/// syntax, and the generic [`Uri`] is lowered from its tree; otherwise the
-/// generic parser runs too. A failure is explained by the generic parser
-/// first (its errors come first), then by the scheme parser's diagnostic
-/// variant.
-#[cfg_attr(
-    not(feature = "verify-compiled"),
-    allow(clippy::extra_unused_type_parameters)
-)]
-pub(crate) fn parse_compiled<'i, P, R, const N: usize>(
-    scheme: &'static str,
-    entry: R,
-    input: &'i str,
-    parsers: &Compiled<R, N>,
-    one_pass: bool,
-) -> Result<(Uri<&'i str>, Tree<'i, R, N>), SchemeError>
+/// The violation pest_derive's parser `P` gives for `input` from `entry`,
+/// without the generic grammar's check: the oracle the tests compare a
+/// derived grammar's errors with, for a grammar on `iri.pest` as well.
+#[doc(hidden)]
+pub fn pest_violation<P, R>(scheme: &'static str, entry: R, input: &str) -> SchemeViolation
 where
     P: Parser<R>,
     R: UriRule,
 {
-    let mut tree = Tree::new(input, entry);
-    let matched = (parsers.run)(entry, &mut tree).is_some();
-    #[cfg(feature = "verify-compiled")]
-    crate::verify::verify_entries::<P, R, N>(parsers, entry, input);
-    if !matched {
-        Uri::parse(input)?;
-        let violation = violation(parsers, scheme, entry, input);
-        #[cfg(feature = "verify-compiled")]
-        if let Err(difference) = crate::verify::same_violation(
-            input,
-            &violation,
-            &self::violation(&Derived::<P>::PARSERS, scheme, entry, input),
-        ) {
-            panic!("{difference}");
-        }
-        return Err(SchemeError::Scheme(violation));
-    }
-    let uri = if one_pass {
-        Uri::from_bounds(input, crate::lower::lower(input, tree.nodes())?)
-    } else {
-        Uri::parse(input)?
-    };
-    Ok((uri, tree))
+    violation(&Derived::<P>::PARSERS, scheme, entry, input)
 }
 
 /// The violation for a failed parse of `input` from `entry`.
@@ -485,11 +450,3 @@ impl fmt::Display for SchemeViolation {
 }
 
 impl core::error::Error for SchemeViolation {}
-
-/// The span of the first pair of `rule` in `tree`, in preorder.
-pub(crate) fn span<R: Copy + PartialEq, const N: usize>(
-    tree: &Tree<'_, R, N>,
-    rule: R,
-) -> Option<core::ops::Range<usize>> {
-    tree.find(rule).map(|node| node.start..node.end)
-}

@@ -17,10 +17,11 @@ use alloc::string::String;
 use core::fmt;
 use core::ops::Range;
 
-use super::{parse_compiled, span, SchemeError};
+use super::SchemeError;
 use crate::reference::Uri;
 
-/// The derive's output, as in `grammar.rs`.
+/// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
+/// the tests compare the compiled grammar with.
 #[allow(missing_docs)]
 pub(crate) mod derived {
     use pest_derive::Parser;
@@ -34,18 +35,19 @@ pub(crate) mod derived {
     crate::impl_uri_rule!(Rule);
 }
 
-/// The scheme's name, as its violations give it.
-pub(crate) const SCHEME_NAME: &str = "urn";
+/// The grammar of `uri.pest` and `src/schemes/urn.pest`, compiled by
+/// `#[derive(rfc3986::Grammar)]` as a user's grammar is; `derived` is
+/// pest_derive's parser of the same files, which the tests compare it with.
+#[allow(missing_docs)]
+pub(crate) mod grammar {
+    /// `uri.pest` and `src/schemes/urn.pest`.
+    #[derive(rfc3986_derive::Grammar)]
+    #[grammar = "schemes/urn.pest"]
+    #[scheme = "urn"]
+    pub struct UrnGrammar;
+}
 
-use derived::{Rule, UrnParser};
-
-crate::compiled::compiled_parser!(
-    /// The parser compiled from `uri.pest` and `src/schemes/urn.pest`.
-    compiled,
-    "urn.rs",
-    super::derived::Rule,
-    super::derived::UrnParser
-);
+use grammar::{Rule, UrnGrammar};
 
 /// A URN (RFC 8141).
 ///
@@ -93,14 +95,8 @@ impl Urn {
     pub fn parse(input: &str) -> Result<Urn, SchemeError> {
         // The URN grammar reads NID and NSS where the generic one reads a
         // path: the generic parse is a second pass.
-        let (uri, tree) = parse_compiled::<UrnParser, Rule, { compiled::PAIRS }>(
-            "urn",
-            Rule::urn_input,
-            input,
-            &compiled::PARSERS,
-            false,
-        )?;
-        let found = |rule| span(&tree, rule);
+        let parsed = UrnGrammar::parse(Rule::urn_input, input)?;
+        let found = |rule| parsed.span(rule);
         // The grammar requires an NID and an NSS; the empty ranges keep an
         // edited grammar from panicking.
         Ok(Urn {
@@ -109,7 +105,7 @@ impl Urn {
             r_component: found(Rule::r_component),
             q_component: found(Rule::q_component),
             f_component: found(Rule::f_component),
-            uri: uri.to_owned(),
+            uri: parsed.uri().to_owned(),
         })
     }
 

@@ -1,65 +1,91 @@
-//! A compiler from pest grammars to Rust: the build script runs it on
-//! `uri.pest` (and the grammars derived from it) and the crate includes what
-//! it writes.
-//!
-//! It reads a grammar with `pest_meta`, the front end `pest_derive` uses
-//! (parse, validate, optimize), and generates code from the *optimized*
-//! tree that `pest_derive` generates its parser from: the optimizer's
-//! rewrites are not all meaning-preserving (`(a ~ b)* ~ a` becomes
-//! `a ~ (b ~ a)*`), so a parser from the raw tree would differ.
-//!
-//! The generated parser has pest's semantics exactly: ordered choice that
-//! restores the position, greedy repetition, lookahead, case-insensitive
-//! strings, ranges, `ANY` as one UTF-8 character, `SOI`/`EOI`, and the pairs
-//! pest records (every non-silent rule's rule, start and end, in preorder,
-//! none inside an atomic rule or a lookahead, dropped again when what
-//! recorded them fails). It differs in how it gets there:
-//!
-//! - every expression is straight-line code over the input bytes, with no
-//!   boxed state passed around and no closures;
-//! - a choice of single characters is one lookup in a 256-entry table, and
-//!   a repetition of one a tight loop;
-//! - a choice tests the next byte against what each alternative can start
-//!   with before trying it;
-//! - pairs go to a buffer on the stack whose size the compiler derives from
-//!   the grammar, so a parse allocates nothing (a grammar that can record
-//!   without bound spills to the heap).
-//!
-//! Implicit whitespace (`WHITESPACE`, `COMMENT`) and the stack (`PUSH`,
-//! `POP`, `PEEK`, `DROP`) are not supported: the build fails and names the
-//! rule and the construct.
-//!
-//! The stages, each in its module: `ir` (the optimized tree in a form that
-//! is easier to generate from), `analysis` (nullable, first bytes, guards,
-//! how many pairs a rule can record), `emit` (the code).
-
-mod analysis;
-mod emit;
-mod ir;
-mod sets;
+//! The compiler's driver: a grammar's text to the Rust source of its
+//! parser, through pest_meta and the stages of the crate's other modules.
 
 use std::fmt;
 
-/// Why a grammar cannot be compiled.
-#[derive(Debug)]
+use crate::{analysis, emit, ir};
+
+/// Why a grammar cannot be compiled: the rule at fault, what is wrong, and
+/// the line of the grammar's text where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileError {
-    /// The rule at fault, or `"grammar"` when pest_meta rejected the file.
+    /// The rule at fault: the one whose definition holds the error, or
+    /// `"grammar"` when the error is outside every rule.
     pub rule: String,
+    /// What is wrong, in one line.
     pub message: String,
+    /// The line (from 1) of the grammar's text where the error is: where
+    /// pest_meta located it, or else where the rule at fault is defined.
+    pub line: Option<usize>,
 }
 
 impl CompileError {
-    fn unsupported(rule: &str, construct: &str) -> CompileError {
+    pub(crate) fn unsupported(rule: &str, construct: &str) -> CompileError {
         CompileError {
             rule: rule.to_string(),
             message: format!("the compiled parser does not support {construct}"),
+            line: None,
         }
+    }
+
+    /// The error with its line filled in from `grammar`, the text it is an
+    /// error of: where its rule is defined.
+    fn located(mut self, grammar: &str) -> CompileError {
+        if self.line.is_none() {
+            self.line = definition_line(grammar, &self.rule);
+        }
+        self
     }
 }
 
 impl fmt::Display for CompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "rule `{}`: {}", self.rule, self.message)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// The name a line of a grammar defines (`name = { ... }`, with any
+/// modifier), if it starts a rule's definition.
+fn defined_on(line: &str) -> Option<&str> {
+    let line = line.trim_start();
+    let end = line
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(line.len());
+    let (name, rest) = line.split_at(end);
+    let starts_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    (starts_ok && rest.trim_start().starts_with('=')).then_some(name)
+}
+
+/// The line (from 1) where `grammar` defines `rule`.
+fn definition_line(grammar: &str, rule: &str) -> Option<usize> {
+    grammar
+        .lines()
+        .position(|line| defined_on(line) == Some(rule))
+        .map(|i| i + 1)
+}
+
+/// The rule whose definition holds line `line` (from 1) of `grammar`: the
+/// last one defined at or before it.
+fn rule_at_line(grammar: &str, line: usize) -> Option<&str> {
+    grammar.lines().take(line).filter_map(defined_on).last()
+}
+
+/// pest_meta's error, as one of the compiler's: its message, its line, and
+/// the rule whose definition it is in.
+fn from_pest(grammar: &str, error: &pest::error::Error<pest_meta::parser::Rule>) -> CompileError {
+    use pest::error::LineColLocation;
+    let line = match error.line_col {
+        LineColLocation::Pos((line, _)) | LineColLocation::Span((line, _), _) => line,
+    };
+    let error = error
+        .clone()
+        .renamed_rules(pest_meta::parser::rename_meta_rule);
+    CompileError {
+        rule: rule_at_line(grammar, line).unwrap_or("grammar").to_string(),
+        message: error.variant.message().into_owned(),
+        line: Some(line),
     }
 }
 
@@ -114,13 +140,41 @@ fn parse_and_optimize(
 /// - `parse(rule, input) -> Option<Tree>`, which matches a prefix of
 ///   `input` from `rule` as `pest::Parser::parse` does.
 pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileError> {
-    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| CompileError {
-        rule: "grammar".to_string(),
-        message: errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n"),
+    compile_grammar(grammar, options).map(|compiled| compiled.code)
+}
+
+/// A compiled grammar: the code, and what a caller that also declares the
+/// grammar's `Rule` type needs to know of it.
+#[derive(Debug, Clone)]
+pub struct Compiled {
+    /// The code [`compile`] gives.
+    pub code: String,
+    /// The grammar's rules, in the order of the file (pest_derive's order
+    /// of the `Rule` variants after `EOI`).
+    pub rules: Vec<String>,
+    /// Whether the grammar uses `EOI`, which is then a rule too (pest_derive
+    /// declares it first).
+    pub uses_eoi: bool,
+}
+
+/// [`compile`], with the grammar's rules.
+///
+/// # Errors
+///
+/// The first error pest_meta finds in the grammar (with the rule whose
+/// definition holds it, and its line), or the first construct the compiler
+/// does not support (with the rule and the line where it is defined).
+pub fn compile_grammar(grammar: &str, options: &Options<'_>) -> Result<Compiled, CompileError> {
+    compile_located(grammar, options).map_err(|error| error.located(grammar))
+}
+
+fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, CompileError> {
+    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| {
+        let mut first = from_pest(grammar, &errors[0]);
+        if errors.len() > 1 {
+            first.message = format!("{} (and {} more errors)", first.message, errors.len() - 1);
+        }
+        first
     })?;
     let uses_eoi = builtins.contains(&"EOI");
     let lowered = ir::lower(&optimized)?;
@@ -206,6 +260,10 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
         ));
     }
     let filler = &entries[0];
+    let rule_list: String = entries
+        .iter()
+        .map(|name| format!("Rule::{name}, "))
+        .collect();
     let sources = options.sources.join(", ");
     let runtime = options.runtime;
     let unbounded_note = match unbounded.len() {
@@ -216,7 +274,7 @@ pub fn compile(grammar: &str, options: &Options<'_>) -> Result<String, CompileEr
         ),
     };
     let code = format!(
-        r#"// @generated by the build script of the rfc3986 crate (build/compiler)
+        r#"// @generated by rfc3986-generator, the grammar compiler of the rfc3986 crate,
 // from {sources}. Do not edit: edit the grammar.
 //
 // {rules} rules, {fns} functions, {tables} byte-class tables. Pair buffer:
@@ -231,7 +289,7 @@ pub const PAIRS: usize = {pairs};
 /// A parse tree of this grammar.
 pub type Tree<'i> = rt::Tree<'i, Rule, PAIRS>;
 
-type P<'i, K> = rt::Parse<'i, K>;
+type ParseOf<'i, K> = rt::Parse<'i, K>;
 
 #[allow(unused_imports)]
 use rt::Sink as _;
@@ -268,7 +326,7 @@ pub fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Opti
 }}
 /// The diagnostic variant's state: the input, the pairs recorded so far,
 /// and pest's attempts.
-struct D<'i, 'a> {{
+struct Diagnosis<'i, 'a> {{
     s: &'i [u8],
     pairs: rt::Pairs<Rule, PAIRS>,
     a: &'a mut Failure,
@@ -293,7 +351,7 @@ pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
 /// moved.
 #[inline(never)]
 pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
-    let mut d = D {{
+    let mut d = Diagnosis {{
         s: input.as_bytes(),
         pairs: rt::Pairs::new(Rule::{filler}),
         a,
@@ -306,6 +364,9 @@ pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {
     d.a.finish();
     end
 }}
+
+/// Every rule, `EOI` too, in the grammar's order.
+pub const RULES: &[Rule] = &[{rule_list}];
 
 /// Each rule's name as the RFCs write it (`addr_spec` is `addr-spec`), for
 /// errors.
@@ -322,7 +383,7 @@ pub fn rule_name(rule: Rule) -> &'static str {{
 /// may stand unencoded where the rule matches.
 #[allow(non_upper_case_globals)]
 pub mod chars {{
-    use super::rt::CharClass;
+    use {runtime}::CharClass;
 
 {chars}}}
 {functions}"#,
@@ -330,5 +391,9 @@ pub mod chars {{
         fns = stats.functions,
         tables = stats.tables,
     );
-    Ok(code)
+    Ok(Compiled {
+        code,
+        rules: names,
+        uses_eoi,
+    })
 }

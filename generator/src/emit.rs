@@ -138,8 +138,8 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
-            Mode::Fast(_) => "p: &mut P<'_, K>",
-            Mode::Diagnostic(_) => "p: &mut D<'_, '_>",
+            Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
+            Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_>",
         };
         let mut f = String::new();
         if name == EOI {
@@ -207,7 +207,7 @@ impl<'a> Emitter<'a> {
             Ir::Insens(lit) => format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
             Ir::Any => format!("rt::any({s}, pos)"),
             Ir::Unicode(property) => {
-                format!("rt::char_where({s}, pos, ::pest::unicode::{property})")
+                format!("rt::char_where({s}, pos, rt::unicode::{property})")
             }
             Ir::SkipUntil(strings) => self.skip_until(strings, s),
             Ir::Call(name) => self.call(name, mode),

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A new user follows the README's "Deriving a scheme grammar" in an empty
+# crate: `cargo new`, the README's `[dependencies]` lines, its `src/redis.pest`
+# and its `src/main.rs`, each taken from the block after the README's
+# `<!-- .ci/run ...: FILE -->` marker, nothing else. The crate is outside this
+# workspace; rfc3986 comes from this checkout through `[patch.crates-io]`,
+# so the README's lines stay as a user writes them (a version, no path).
+# Usage: .ci/new-user.sh TARGET_DIR
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+target="$1"
+user=$(mktemp -d)
+crate="$user/redis-uri"
+cargo new -q --vcs none "$crate"
+awk -v dir="$crate" '
+  /<!-- \.ci\/run.*: [^ ]+ -->/ {
+    match($0, /: [^ ]+ -->/)
+    file = substr($0, RSTART + 2, RLENGTH - 6)
+    if (file == "Cargo.toml") file = "Cargo.toml.readme"
+    want = 1
+    next
+  }
+  want && !inside && /^```/ { inside = 1; out = dir "/" file; printf "" > out; next }
+  inside && /^```/ { inside = 0; want = 0; close(out); next }
+  inside { print >> out }
+' "$root/README.md"
+for file in Cargo.toml.readme src/redis.pest src/main.rs; do
+  if [ ! -s "$crate/$file" ]; then
+    echo "ERROR: the README gives no block for $file"
+    exit 1
+  fi
+done
+# cargo new ends the manifest with an empty [dependencies]: the README's
+# block takes its place.
+sed -i '/^\[dependencies\]$/,$d' "$crate/Cargo.toml"
+cat "$crate/Cargo.toml.readme" >>"$crate/Cargo.toml"
+rm "$crate/Cargo.toml.readme"
+printf '\n[patch.crates-io]\nrfc3986 = { path = "%s" }\n' "$root" >>"$crate/Cargo.toml"
+(cd "$crate" && CARGO_TARGET_DIR="$target" cargo run -q)
+[ -n "${KEEP_NEW_USER:-}" ] && echo "$crate" || rm -rf "$user"

@@ -1,0 +1,259 @@
+//! `#[derive(Grammar)]`, re-exported by the rfc3986 crate as
+//! `rfc3986::Grammar` (its `derive` feature): a scheme grammar built on
+//! `uri.pest`, compiled by `rfc3986-generator` into the parser kind that
+//! `Uri::parse` runs. Use it through rfc3986; see the documentation of
+//! `rfc3986::Grammar` there.
+//!
+//! This crate only reads the item and its attributes: the generator does
+//! the rest, and returns Rust source, which becomes the expansion. It uses
+//! no parsing library: the input is a struct with a few attributes whose
+//! values are string literals.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate proc_macro;
+
+use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use rfc3986_generator::{Base, DeriveInput, GrammarSource};
+
+/// Compiles the grammar named by the struct's `#[grammar = "..."]`
+/// attributes (relative to `src/`, as pest_derive finds them) or given by
+/// `#[grammar_inline = "..."]`, joined to `uri.pest` (or to `uri.pest` and
+/// `iri.pest` with `#[grammar_base = "iri"]`, or to nothing with
+/// `#[grammar_base = "none"]`), into a parser of the rfc3986 crate.
+///
+/// It declares `Rule` beside the struct (as pest_derive does), and gives
+/// the struct `parse`, `parse_pairs` and the trait
+/// `rfc3986::schemes::Grammar`. `#[scheme = "name"]` names the scheme in
+/// errors (the struct's name in lowercase by default).
+#[proc_macro_derive(Grammar, attributes(grammar, grammar_inline, grammar_base, scheme))]
+pub fn derive_grammar(item: TokenStream) -> TokenStream {
+    match expand(item) {
+        Ok(tokens) => tokens,
+        Err((message, span)) => compile_error(&message, span),
+    }
+}
+
+/// An error and where to point at.
+type Error = (String, Span);
+
+fn expand(item: TokenStream) -> Result<TokenStream, Error> {
+    let (input, span) = read_item(item)?;
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| ".".into());
+    let code = rfc3986_generator::derive(&input, std::path::Path::new(&manifest_dir))
+        .map_err(|message| (message, span))?;
+    code.parse::<TokenStream>().map_err(|error| {
+        (
+            format!("rfc3986::Grammar generated code that does not parse (a bug): {error}"),
+            span,
+        )
+    })
+}
+
+/// The struct's name and attributes, and the span of its first grammar
+/// attribute (where a grammar's error is reported).
+fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
+    let mut sources = Vec::new();
+    let mut base = Base::Uri;
+    let mut scheme = None;
+    let mut grammar_span = None;
+    let mut tokens = item.into_iter().peekable();
+    let mut name = None;
+    while let Some(token) = tokens.next() {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == '#' => {
+                let Some(TokenTree::Group(group)) = tokens.next() else {
+                    continue;
+                };
+                let Some((key, value, span)) = attribute(&group)? else {
+                    continue;
+                };
+                match key.as_str() {
+                    "grammar" => {
+                        grammar_span.get_or_insert(span);
+                        sources.push(GrammarSource::File(value));
+                    }
+                    "grammar_inline" => {
+                        grammar_span.get_or_insert(span);
+                        sources.push(GrammarSource::Inline(value));
+                    }
+                    "grammar_base" => {
+                        base = match value.as_str() {
+                            "uri" => Base::Uri,
+                            "iri" => Base::Iri,
+                            "none" => Base::None,
+                            other => {
+                                return Err((
+                                    format!(
+                                        "#[grammar_base = {other:?}]: expected \"uri\" (the \
+                                         default), \"iri\" or \"none\""
+                                    ),
+                                    span,
+                                ))
+                            }
+                        }
+                    }
+                    "scheme" => scheme = Some(value),
+                    _ => {}
+                }
+            }
+            TokenTree::Ident(ident) if ident.to_string() == "struct" => {
+                match tokens.next() {
+                    Some(TokenTree::Ident(ident)) => name = Some(ident),
+                    _ => return Err(("expected the struct's name".into(), ident.span())),
+                }
+                if let Some(TokenTree::Punct(p)) = tokens.peek() {
+                    if p.as_char() == '<' {
+                        return Err((
+                            "rfc3986::Grammar: the struct cannot have generic parameters".into(),
+                            p.span(),
+                        ));
+                    }
+                }
+                break;
+            }
+            TokenTree::Ident(ident) if ["enum", "union"].contains(&ident.to_string().as_str()) => {
+                return Err((
+                    "rfc3986::Grammar is derived for a struct".into(),
+                    ident.span(),
+                ));
+            }
+            _ => {}
+        }
+    }
+    let Some(name) = name else {
+        return Err((
+            "rfc3986::Grammar is derived for a struct".into(),
+            Span::call_site(),
+        ));
+    };
+    let span = grammar_span.unwrap_or_else(|| name.span());
+    let input = DeriveInput {
+        name: name.to_string(),
+        sources,
+        base,
+        scheme,
+    };
+    Ok((input, span))
+}
+
+/// `key = "value"` of an attribute's brackets, when the key is one of the
+/// derive's; other attributes are `None`.
+fn attribute(group: &Group) -> Result<Option<(String, String, Span)>, Error> {
+    if group.delimiter() != Delimiter::Bracket {
+        return Ok(None);
+    }
+    let mut inner = group.stream().into_iter();
+    let Some(TokenTree::Ident(key)) = inner.next() else {
+        return Ok(None);
+    };
+    let key = key.to_string();
+    if !["grammar", "grammar_inline", "grammar_base", "scheme"].contains(&key.as_str()) {
+        return Ok(None);
+    }
+    let expected = || {
+        (
+            format!("expected #[{key} = \"...\"], with a string literal"),
+            group.span(),
+        )
+    };
+    // A `macro_rules!` fragment (`$file:literal`) comes wrapped in an
+    // invisible group.
+    let unwrap = |token: Option<TokenTree>| match token {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::None => {
+            let mut tokens = group.stream().into_iter();
+            match (tokens.next(), tokens.next()) {
+                (Some(only), None) => Some(only),
+                _ => Some(TokenTree::Group(group)),
+            }
+        }
+        other => other,
+    };
+    match (inner.next(), unwrap(inner.next()), inner.next()) {
+        (Some(TokenTree::Punct(eq)), Some(TokenTree::Literal(literal)), None)
+            if eq.as_char() == '=' =>
+        {
+            let value = string_value(&literal.to_string()).ok_or_else(expected)?;
+            Ok(Some((key, value, literal.span())))
+        }
+        _ => Err(expected()),
+    }
+}
+
+/// The value of a string literal's source: `"..."` with its escapes, or a
+/// raw `r#"..."#`. `None` for any other literal.
+fn string_value(source: &str) -> Option<String> {
+    if let Some(raw) = source.strip_prefix('r') {
+        let hashes = raw.len() - raw.trim_start_matches('#').len();
+        let body = raw.get(hashes..raw.len() - hashes)?;
+        return body
+            .strip_prefix('"')
+            .and_then(|b| b.strip_suffix('"'))
+            .map(str::to_string);
+    }
+    let body = source.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next()? {
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            '0' => out.push('\0'),
+            '\\' => out.push('\\'),
+            '\'' => out.push('\''),
+            '"' => out.push('"'),
+            'x' => {
+                let hex: String = chars.by_ref().take(2).collect();
+                out.push(char::from(u8::from_str_radix(&hex, 16).ok()?));
+            }
+            'u' => {
+                chars.next().filter(|&c| c == '{')?;
+                let hex: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                out.push(char::from_u32(
+                    u32::from_str_radix(&hex.replace('_', ""), 16).ok()?,
+                )?);
+            }
+            // A line continuation: the newline and the next line's leading
+            // whitespace are not part of the string.
+            '\n' | '\r' => {
+                while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                    chars.next();
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// `::core::compile_error! { "message" }`, pointing at `span`.
+fn compile_error(message: &str, span: Span) -> TokenStream {
+    let mut literal = Literal::string(message);
+    literal.set_span(span);
+    let punct = |c, spacing| {
+        let mut p = Punct::new(c, spacing);
+        p.set_span(span);
+        TokenTree::Punct(p)
+    };
+    let ident = |name| TokenTree::Ident(Ident::new(name, span));
+    let mut body = Group::new(Delimiter::Brace, TokenTree::Literal(literal).into());
+    body.set_span(span);
+    [
+        punct(':', Spacing::Joint),
+        punct(':', Spacing::Alone),
+        ident("core"),
+        punct(':', Spacing::Joint),
+        punct(':', Spacing::Alone),
+        ident("compile_error"),
+        punct('!', Spacing::Alone),
+        TokenTree::Group(body),
+    ]
+    .into_iter()
+    .collect()
+}

@@ -1,0 +1,468 @@
+//! What `#[derive(rfc3986::Grammar)]` expands to, as Rust source: the
+//! user's grammar joined to `uri.pest` (or `iri.pest`), compiled, with the
+//! `Rule` type pest_derive would declare for the same files and the glue
+//! that makes the user's struct a `rfc3986::schemes::Grammar`.
+//!
+//! The proc-macro crate only reads the attributes and turns this text into
+//! tokens; everything that can go wrong with a grammar is found here, and
+//! said with the file, the line and the rule.
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+use crate::compile::{compile_grammar, Options};
+use crate::{IRI_PEST, URI_PEST};
+
+/// The grammar a user's rules are joined to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// `uri.pest` (`#[grammar_base = "uri"]`, the default): RFC 3986's
+    /// rules, and the generic [`Uri`] of a parse.
+    ///
+    /// [`Uri`]: https://docs.rs/rfc3986/latest/rfc3986/type.Uri.html
+    Uri,
+    /// `uri.pest` and `iri.pest` (`#[grammar_base = "iri"]`): RFC 3987's
+    /// rules too, and the generic `Iri` of a parse.
+    Iri,
+    /// Nothing (`#[grammar_base = "none"]`): the user's rules alone. A
+    /// parse's generic `Uri` then comes from the generic parser.
+    None,
+}
+
+/// One `#[grammar = "..."]` or `#[grammar_inline = "..."]` attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GrammarSource {
+    /// A file, as pest_derive finds it: relative to the crate's manifest
+    /// directory if it is there, else to its `src/`.
+    File(String),
+    /// The grammar's text itself.
+    Inline(String),
+}
+
+/// What the derive was given.
+#[derive(Clone, Debug)]
+pub struct DeriveInput {
+    /// The struct's name.
+    pub name: String,
+    /// The grammar's parts, in the order of the attributes.
+    pub sources: Vec<GrammarSource>,
+    /// What the user's rules are joined to.
+    pub base: Base,
+    /// The scheme's name in errors (`#[scheme = "ssh"]`); the struct's
+    /// name in lowercase by default.
+    pub scheme: Option<String>,
+}
+
+/// Where the generated code finds the crate's runtime.
+const RUNTIME: &str = "::rfc3986::__private::runtime";
+
+/// The names the generated code declares beside the parse functions, in
+/// the block where it also implements the user's struct: a struct of one of
+/// these names would be shadowed there.
+const RESERVED: &[&str] = &[
+    "Rule",
+    "PAIRS",
+    "PARSERS",
+    "Tree",
+    "ParseOf",
+    "Diagnosis",
+    "Failure",
+    "rt",
+    "chars",
+];
+
+/// One part of the joined grammar text: where it came from, and the line
+/// of the joined text it starts on (from 1).
+struct Part {
+    name: String,
+    first_line: usize,
+}
+
+/// The Rust source `#[derive(rfc3986::Grammar)]` expands to for `input`,
+/// with the grammar files found from `manifest_dir` (the user's
+/// `CARGO_MANIFEST_DIR`).
+///
+/// # Errors
+///
+/// A message for `compile_error!`: a file that cannot be read, or what is
+/// wrong with the grammar, with the file, the line and the rule.
+pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String> {
+    let name = &input.name;
+    if RESERVED.contains(&name.as_str())
+        || name.starts_with("TABLE_")
+        || name.starts_with("RANGES_")
+    {
+        return Err(format!(
+            "rfc3986::Grammar: a struct named `{name}` would be shadowed by the generated code; \
+             rename it (reserved: {})",
+            RESERVED.join(", ")
+        ));
+    }
+    if input.sources.is_empty() {
+        return Err(
+            "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
+             or #[grammar_inline = \"...\"]"
+                .to_string(),
+        );
+    }
+
+    let mut grammar = String::new();
+    let mut parts = Vec::new();
+    let mut files = Vec::new();
+    let mut push = |grammar: &mut String, name: String, text: &str| {
+        parts.push(Part {
+            name,
+            first_line: grammar.matches('\n').count() + 1,
+        });
+        grammar.push_str(text);
+    };
+    match input.base {
+        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST),
+        Base::Iri => {
+            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST);
+            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST);
+        }
+        Base::None => {}
+    }
+    for source in &input.sources {
+        match source {
+            GrammarSource::File(path) => {
+                let resolved = resolve(manifest_dir, path);
+                let text = std::fs::read_to_string(&resolved)
+                    .map_err(|e| format!("cannot read grammar {}: {e}", resolved.display()))?;
+                let shown = resolved
+                    .strip_prefix(manifest_dir)
+                    .unwrap_or(&resolved)
+                    .display()
+                    .to_string();
+                push(&mut grammar, shown, &text);
+                files.push(resolved);
+            }
+            GrammarSource::Inline(text) => push(&mut grammar, "the inline grammar".into(), text),
+        }
+    }
+
+    let options = Options {
+        runtime: RUNTIME,
+        sources: &[format!("the grammar of `{name}`")],
+    };
+    let compiled = compile_grammar(&grammar, &options).map_err(|error| {
+        let place = match error.line {
+            Some(line) => {
+                let part = parts
+                    .iter()
+                    .rev()
+                    .find(|part| part.first_line <= line)
+                    .unwrap_or(&parts[0]);
+                format!("{}, line {}", part.name, line + 1 - part.first_line)
+            }
+            None => "the grammar".to_string(),
+        };
+        format!(
+            "cannot compile the grammar of `{name}`: {place}, rule `{}`: {}",
+            error.rule, error.message
+        )
+    })?;
+
+    let docs = docs(&grammar);
+    let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
+    let mut out = String::new();
+
+    // The `Rule` type, as pest_derive declares it: `EOI` first if the
+    // grammar uses it, then every rule in the file's order, documented with
+    // the rule's `///` lines.
+    if let Some(doc) = &docs.grammar {
+        writeln!(out, "#[doc = {doc:?}]").unwrap();
+    }
+    out.push_str(
+        "#[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]\n\
+         #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]\n\
+         pub enum Rule {\n",
+    );
+    if compiled.uses_eoi {
+        out.push_str("    #[doc = \"End-of-input\"]\n    EOI,\n");
+    }
+    for rule in &compiled.rules {
+        if let Some(doc) = docs.rules.iter().find(|(r, _)| r == rule).map(|(_, d)| d) {
+            writeln!(out, "    #[doc = {doc:?}]").unwrap();
+        }
+        writeln!(out, "    r#{rule},").unwrap();
+    }
+    out.push_str("}\n\nimpl Rule {\n    /// Every rule of the grammar but `EOI`, in the order of its files.\n    pub fn all_rules() -> &'static [Rule] {\n        &[");
+    for rule in &compiled.rules {
+        write!(out, "Rule::r#{rule}, ").unwrap();
+    }
+    out.push_str("]\n    }\n}\n\n");
+
+    // Which rules are the RFC's, for the lowering and the errors.
+    out.push_str(match input.base {
+        Base::Uri => "::rfc3986::impl_uri_rule!(Rule);\n",
+        Base::Iri => "::rfc3986::__impl_iri_rule!(Rule);\n",
+        Base::None => "::rfc3986::__uri_rule_table!(@impl Rule,);\n",
+    });
+
+    // The files, included so that Cargo builds the crate again when one
+    // changes (as pest_derive does).
+    if !files.is_empty() {
+        write!(
+            out,
+            "#[allow(non_upper_case_globals)]\nconst _RFC3986_GRAMMAR_{name}: [&str; {}] = [",
+            files.len()
+        )
+        .unwrap();
+        for file in &files {
+            write!(out, "include_str!({:?}), ", file.display().to_string()).unwrap();
+        }
+        out.push_str("];\n");
+    }
+
+    let spec = match input.base {
+        Base::Iri => "::rfc3986::spec::Rfc3987",
+        Base::Uri | Base::None => "::rfc3986::spec::Rfc3986",
+    };
+    let reference = match input.base {
+        Base::Iri => "IRI reference",
+        Base::Uri | Base::None => "URI reference",
+    };
+    write!(
+        out,
+        r#"
+#[allow(dead_code, unused_imports, unused_qualifications, non_snake_case, non_upper_case_globals, clippy::all, clippy::pedantic)]
+const _: () = {{
+{code}
+    const PARSERS: ::rfc3986::__private::Entries<Rule, PAIRS> = ::rfc3986::__private::Entries {{
+        run,
+        failure: failure_into,
+        rule_name,
+        rules: RULES,
+    }};
+
+    impl {name} {{
+        /// Parses `input` from `rule`, which must match all of it: the
+        /// generic {reference} and the pairs of the grammar's rules, in
+        /// one pass where the pairs hold the generic components.
+        ///
+        /// # Errors
+        ///
+        /// [`SchemeError::Syntax`](::rfc3986::schemes::SchemeError::Syntax)
+        /// when `input` is not a {reference}, else
+        /// [`SchemeError::Scheme`](::rfc3986::schemes::SchemeError::Scheme)
+        /// naming the grammar's rule that failed and the byte.
+        pub fn parse(
+            rule: Rule,
+            input: &str,
+        ) -> ::core::result::Result<::rfc3986::schemes::Parsed<'_, {name}>, ::rfc3986::schemes::SchemeError> {{
+            <{name} as ::rfc3986::schemes::Grammar>::parse(rule, input)
+        }}
+
+        /// Matches `input` from `rule` with the grammar alone, as pest's
+        /// `Parser::parse` does (a prefix, unless the rule ends in `EOI`):
+        /// the pairs, and no generic {reference}.
+        ///
+        /// # Errors
+        ///
+        /// A [`SchemeViolation`](::rfc3986::schemes::SchemeViolation)
+        /// naming the grammar's rule that failed and the byte.
+        pub fn parse_pairs(
+            rule: Rule,
+            input: &str,
+        ) -> ::core::result::Result<::rfc3986::schemes::Pairs<'_, {name}>, ::rfc3986::schemes::SchemeViolation> {{
+            <{name} as ::rfc3986::schemes::Grammar>::parse_pairs(rule, input)
+        }}
+
+        #[doc(hidden)]
+        pub const __PARSERS: ::rfc3986::__private::Entries<Rule, PAIRS> = PARSERS;
+    }}
+
+    impl ::rfc3986::schemes::Grammar for {name} {{
+        type Rule = Rule;
+        type Spec = {spec};
+        type Pairs = rt::Pairs<Rule, PAIRS>;
+        const SCHEME: &'static str = {scheme:?};
+
+        #[inline]
+        fn parse(
+            rule: Rule,
+            input: &str,
+        ) -> ::core::result::Result<::rfc3986::schemes::Parsed<'_, Self>, ::rfc3986::schemes::SchemeError> {{
+            ::rfc3986::__private::parse_grammar::<Self, Rule, PAIRS>(&PARSERS, rule, input)
+        }}
+
+        fn parse_pairs(
+            rule: Rule,
+            input: &str,
+        ) -> ::core::result::Result<::rfc3986::schemes::Pairs<'_, Self>, ::rfc3986::schemes::SchemeViolation> {{
+            ::rfc3986::__private::parse_pairs::<Self, Rule, PAIRS>(&PARSERS, rule, input)
+        }}
+    }}
+}};
+"#,
+        code = compiled.code,
+    )
+    .unwrap();
+    Ok(out)
+}
+
+/// Where pest_derive looks for `#[grammar = "path"]`: the manifest
+/// directory if the file is there, else its `src/`.
+fn resolve(manifest_dir: &Path, path: &str) -> PathBuf {
+    let direct = manifest_dir.join(path);
+    if direct.exists() {
+        direct
+    } else {
+        manifest_dir.join("src").join(path)
+    }
+}
+
+/// The grammar's documentation: its `//!` lines, and each rule's `///`
+/// lines, which pest_derive turns into docs of `Rule` and its variants.
+struct Docs {
+    grammar: Option<String>,
+    rules: Vec<(String, String)>,
+}
+
+/// The [`Docs`] of `grammar`, which compiled, so it parses.
+fn docs(grammar: &str) -> Docs {
+    use pest_meta::parser::{parse, Rule};
+    let mut docs = Docs {
+        grammar: None,
+        rules: Vec::new(),
+    };
+    let Ok(pairs) = parse(Rule::grammar_rules, grammar) else {
+        return docs;
+    };
+    let inner_text = |pair: pest::iterators::Pair<'_, Rule>| {
+        pair.into_inner()
+            .next()
+            .map_or(String::new(), |inner| inner.as_str().to_string())
+    };
+    let mut grammar_doc: Vec<String> = Vec::new();
+    let mut pending: Vec<String> = Vec::new();
+    for pair in pairs.flatten() {
+        match pair.as_rule() {
+            Rule::grammar_doc => grammar_doc.push(inner_text(pair)),
+            Rule::line_doc => pending.push(inner_text(pair)),
+            Rule::grammar_rule => {
+                let first = pair.into_inner().next();
+                if let Some(identifier) = first.filter(|p| p.as_rule() == Rule::identifier) {
+                    if !pending.is_empty() {
+                        docs.rules
+                            .push((identifier.as_str().to_string(), pending.join("\n")));
+                        pending.clear();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if !grammar_doc.is_empty() {
+        docs.grammar = Some(grammar_doc.join("\n"));
+    }
+    docs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn derive_inline(base: Base, grammar: &str) -> Result<String, String> {
+        let input = DeriveInput {
+            name: "Test".to_string(),
+            sources: vec![GrammarSource::Inline(grammar.to_string())],
+            base,
+            scheme: None,
+        };
+        derive(&input, Path::new("."))
+    }
+
+    /// A bad grammar's error names the rule, the file and the line, in the
+    /// user's file rather than the joined text.
+    #[test]
+    fn errors_name_the_rule_the_file_and_the_line() {
+        let grammar =
+            "ssh_input = { SOI ~ ssh_URI ~ EOI }\n\n/// doc\nssh_URI = { ^\"ssh://\" ~ hots }\n";
+        let err = derive_inline(Base::Uri, grammar).unwrap_err();
+        assert!(
+            err.contains("the inline grammar, line 4, rule `ssh_URI`: rule hots is undefined"),
+            "{err}"
+        );
+
+        let grammar = "a = { \"a\" }\nWHITESPACE = _{ \" \" }\n";
+        let err = derive_inline(Base::None, grammar).unwrap_err();
+        assert!(
+            err.contains("the inline grammar, line 2, rule `WHITESPACE`: the compiled parser does not support implicit whitespace"),
+            "{err}"
+        );
+
+        let grammar = "ok = { \"x\" }\nexpr = { expr ~ \"+\" ~ host | host }\n";
+        let err = derive_inline(Base::Uri, grammar).unwrap_err();
+        assert!(
+            err.contains("the inline grammar, line 2, rule `expr`: rule expr is left-recursive"),
+            "{err}"
+        );
+
+        let grammar = "b = { \"b\" }\nstack = { PUSH(\"a\") ~ POP }\n";
+        let err = derive_inline(Base::Iri, grammar).unwrap_err();
+        assert!(
+            err.contains("the inline grammar, line 2, rule `stack`: the compiled parser does not support the stack"),
+            "{err}"
+        );
+
+        // A rule of the user's that redefines one of uri.pest's.
+        let err = derive_inline(Base::Uri, "x = { \"x\" }\nhost = { \"h\" }\n").unwrap_err();
+        assert!(err.contains("line 2, rule `host`"), "{err}");
+    }
+
+    /// The file is found as pest_derive finds it, and named in errors as
+    /// written under the manifest directory.
+    #[test]
+    fn files_resolve_as_pest_derives_do() {
+        let dir = std::env::temp_dir().join(format!("rfc3986-generator-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(dir.join("src/bad.pest"), "a = { \"a\" }\nb = { c }\n").unwrap();
+        let input = DeriveInput {
+            name: "Bad".to_string(),
+            sources: vec![GrammarSource::File("bad.pest".to_string())],
+            base: Base::Uri,
+            scheme: None,
+        };
+        let err = derive(&input, &dir).unwrap_err();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            err.contains(&format!(
+                "{}, line 2, rule `b`: rule c is undefined",
+                Path::new("src/bad.pest").display()
+            )),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn reserved_names_are_refused() {
+        let input = DeriveInput {
+            name: "Tree".to_string(),
+            sources: vec![GrammarSource::Inline("a = { \"a\" }".to_string())],
+            base: Base::None,
+            scheme: None,
+        };
+        assert!(derive(&input, Path::new("."))
+            .unwrap_err()
+            .contains("would be shadowed"));
+    }
+
+    /// The `Rule` type has pest_derive's variants, in its order, with the
+    /// grammar's docs.
+    #[test]
+    fn rule_type_is_pest_derives() {
+        let code = derive_inline(
+            Base::None,
+            "//! A grammar.\n/// The a.\na = { \"a\" ~ EOI }\nb = { a }\n",
+        )
+        .unwrap();
+        assert!(code.contains("#[doc = \"A grammar.\"]"), "{code}");
+        let variants = code.find("EOI,").unwrap();
+        let a = code.find("#[doc = \"The a.\"]\n    r#a,").unwrap();
+        let b = code.find("r#b,").unwrap();
+        assert!(variants < a && a < b, "{code}");
+    }
+}

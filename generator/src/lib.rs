@@ -1,0 +1,72 @@
+//! The grammar compiler of the [rfc3986] crate: pest grammars to Rust
+//! parsers with pest's semantics, at the speed of a hand-written parser.
+//!
+//! Two users, as pest_generator has pest_derive and pest's own bootstrap:
+//!
+//! - rfc3986's build script compiles `uri.pest` and `iri.pest` with
+//!   [`compile`], and the crate includes what it writes;
+//! - the `rfc3986-derive` proc-macro (`#[derive(rfc3986::Grammar)]`)
+//!   compiles a user's scheme grammar joined to those files with
+//!   [`derive()`], and puts the result beside the user's struct.
+//!
+//! It reads a grammar with `pest_meta`, the front end `pest_derive` uses
+//! (parse, validate, optimize), and generates code from the *optimized*
+//! tree that `pest_derive` generates its parser from: the optimizer's
+//! rewrites are not all meaning-preserving (`(a ~ b)* ~ a` becomes
+//! `a ~ (b ~ a)*`), so a parser from the raw tree would differ.
+//!
+//! The generated parser has pest's semantics exactly: ordered choice that
+//! restores the position, greedy repetition, lookahead, case-insensitive
+//! strings, ranges, `ANY` as one UTF-8 character, `SOI`/`EOI`, and the pairs
+//! pest records (every non-silent rule's rule, start and end, in preorder,
+//! none inside an atomic rule or a lookahead, dropped again when what
+//! recorded them fails). It differs in how it gets there:
+//!
+//! - every expression is straight-line code over the input bytes, with no
+//!   boxed state passed around and no closures;
+//! - a choice of single characters is one lookup in a 256-entry table, and
+//!   a repetition of one a tight loop;
+//! - a choice tests the next byte against what each alternative can start
+//!   with before trying it;
+//! - pairs go to a buffer on the stack whose size the compiler derives from
+//!   the grammar, so a parse allocates nothing (a grammar that can record
+//!   without bound spills to the heap).
+//!
+//! Implicit whitespace (`WHITESPACE`, `COMMENT`) and the stack (`PUSH`,
+//! `POP`, `PEEK`, `DROP`) are not supported: compiling fails and names the
+//! rule, the construct and the line.
+//!
+//! The stages, each in its module: `ir` (the optimized tree in a form that
+//! is easier to generate from), `analysis` (nullable, first bytes, guards,
+//! how many pairs a rule can record), `emit` (the code); `compile` drives
+//! them, and `derive` wraps them for the proc-macro.
+//!
+//! The generated code is not a stable interface: it calls the runtime of
+//! the rfc3986 crate of the same version, which is why the crates are
+//! released together.
+//!
+//! [rfc3986]: https://docs.rs/rfc3986
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod analysis;
+mod compile;
+mod derive;
+mod emit;
+mod ir;
+mod sets;
+
+pub use compile::{compile, compile_grammar, CompileError, Compiled, Options};
+pub use derive::{derive, Base, DeriveInput, GrammarSource};
+
+/// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every
+/// derived grammar can name (`host`, `port`, `path_abempty`, `URI`...).
+///
+/// The file at the root of the rfc3986 repository, which this crate's
+/// package carries (a link in the repository, resolved when packaged).
+pub const URI_PEST: &str = include_str!("../uri.pest");
+
+/// `iri.pest`, RFC 3987 section 2.2 on top of [`URI_PEST`]: the rules an
+/// IRI-based grammar can name (`ihost`, `ipath_abempty`, `IRI`...).
+pub const IRI_PEST: &str = include_str!("../iri.pest");

@@ -1,0 +1,386 @@
+//! What `#[derive(rfc3986::Grammar)]` gives a struct: the [`Grammar`]
+//! trait, and a parse's result, [`Parsed`] (the generic reference and the
+//! pairs) or [`Pairs`] (the pairs alone).
+
+use core::fmt;
+use core::ops::Range;
+
+use super::{violation, SchemeError, SchemeViolation};
+use crate::compiled::runtime::{NodeIter, PairBuffer, Tree};
+use crate::compiled::Entries;
+use crate::grammar::UriRule;
+use crate::reference::Reference;
+use crate::spec::Spec;
+
+/// A scheme grammar compiled by `#[derive(rfc3986::Grammar)]`: `uri.pest`
+/// (or `uri.pest` and `iri.pest`) and the rules of a `.pest` file of one's
+/// own, whose parse gives the generic reference and the pairs of every
+/// rule.
+///
+/// The derive implements it; the crate's scheme types
+/// ([`HttpUri`](super::http::HttpUri), [`Mailto`](super::mailto::Mailto),
+/// [`Urn`](super::urn::Urn), [`FileUri`](super::file::FileUri)) are built
+/// on grammars derived the same way. The struct also gets `parse` and
+/// `parse_pairs` as its own functions, so that calling them needs no
+/// import.
+///
+/// # How a parse goes
+///
+/// [`parse`](Grammar::parse) runs the compiled parser of the grammar from
+/// the rule given, which must match all of the input (anchor it with `SOI`
+/// and `EOI`). Then the generic reference:
+///
+/// - where the pairs hold it (the grammar reaches `URI`, or `scheme`,
+///   `authority` and a `path_*` rule, at the places the generic grammar
+///   would put them), it is read from them: one parse;
+/// - otherwise (a grammar that matches `"ssh://"` as a literal, say, which
+///   records no scheme), the generic parser of [`Uri::parse`] runs too, the
+///   same one, on the same input.
+///
+/// A failure is reported by the generic grammar first, when the input is
+/// not a reference at all ([`SchemeError::Syntax`]), and otherwise by the
+/// grammar's own rules ([`SchemeError::Scheme`], from the compiled parser's
+/// diagnostic variant, which records what pest's parser records).
+///
+/// [`Uri::parse`]: crate::Uri::parse
+pub trait Grammar: Sized + 'static {
+    /// The grammar's rules, which the derive declares as `Rule` beside the
+    /// struct: `uri.pest`'s (and `iri.pest`'s) and the file's own.
+    type Rule: UriRule;
+    /// The generic grammar: [`Rfc3986`](crate::spec::Rfc3986), or
+    /// [`Rfc3987`](crate::spec::Rfc3987) with `#[grammar_base = "iri"]`.
+    type Spec: Spec;
+    /// Not public API: the pair buffer, sized for the grammar.
+    #[doc(hidden)]
+    type Pairs: PairBuffer<Self::Rule>;
+    /// The scheme's name in errors (`#[scheme = "..."]`).
+    const SCHEME: &'static str;
+
+    /// Parses `input` from `rule`, which must match all of it: the generic
+    /// reference, and the pairs of the grammar's rules.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemeError::Syntax`] when `input` is not a reference of the
+    /// generic grammar; [`SchemeError::Scheme`] when `rule` does not match
+    /// all of it, naming the grammar's rule that failed and the byte.
+    fn parse(rule: Self::Rule, input: &str) -> Result<Parsed<'_, Self>, SchemeError>;
+
+    /// Matches `input` from `rule` with the grammar alone, as pest's
+    /// `Parser::parse` does (a prefix, unless the rule ends in `EOI`): the
+    /// pairs, and no generic reference. For entry rules that are not a
+    /// whole reference (the `to` of a `mailto:`, say).
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemeViolation`] naming the grammar's rule that failed and the
+    /// byte.
+    fn parse_pairs(rule: Self::Rule, input: &str) -> Result<Pairs<'_, Self>, SchemeViolation>;
+}
+
+/// A successful [`Grammar::parse`]: the generic reference (a
+/// [`Uri`](crate::Uri) or [`Iri`](crate::Iri) borrowing the input), and the
+/// pairs of the grammar's rules.
+pub struct Parsed<'i, G: Grammar> {
+    uri: Reference<G::Spec, &'i str>,
+    pairs: Pairs<'i, G>,
+}
+
+impl<'i, G: Grammar> Parsed<'i, G> {
+    /// The generic reference, typed: host, port, path...
+    pub fn uri(&self) -> &Reference<G::Spec, &'i str> {
+        &self.uri
+    }
+
+    /// The generic reference, without the pairs.
+    pub fn into_uri(self) -> Reference<G::Spec, &'i str> {
+        self.uri
+    }
+
+    /// The text of the first pair of `rule`, in preorder; `None` when the
+    /// parse has none.
+    pub fn get(&self, rule: G::Rule) -> Option<&'i str> {
+        self.pairs.get(rule)
+    }
+
+    /// The bytes of the input the first pair of `rule` spans.
+    pub fn span(&self, rule: G::Rule) -> Option<Range<usize>> {
+        self.pairs.span(rule)
+    }
+
+    /// All the pairs, in preorder.
+    pub fn pairs(&self) -> &Pairs<'i, G> {
+        &self.pairs
+    }
+
+    /// The input.
+    pub fn as_str(&self) -> &'i str {
+        self.pairs.input
+    }
+}
+
+impl<G: Grammar> Clone for Parsed<'_, G> {
+    fn clone(&self) -> Self {
+        Parsed {
+            uri: self.uri,
+            pairs: self.pairs.clone(),
+        }
+    }
+}
+
+impl<G: Grammar> fmt::Debug for Parsed<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Parsed")
+            .field("uri", &self.uri)
+            .field("pairs", &self.pairs)
+            .finish()
+    }
+}
+
+/// The pairs of a parse of a derived grammar, in preorder (by start, outer
+/// before inner), as pest's `Pairs::flatten` gives them: every rule's that
+/// is not silent, none inside an atomic rule.
+pub struct Pairs<'i, G: Grammar> {
+    input: &'i str,
+    end: usize,
+    buffer: G::Pairs,
+}
+
+impl<'i, G: Grammar> Pairs<'i, G> {
+    /// The text of the first pair of `rule`, in preorder.
+    pub fn get(&self, rule: G::Rule) -> Option<&'i str> {
+        self.find(rule).map(|pair| pair.as_str())
+    }
+
+    /// The bytes of the input the first pair of `rule` spans.
+    pub fn span(&self, rule: G::Rule) -> Option<Range<usize>> {
+        self.find(rule).map(|pair| pair.span())
+    }
+
+    /// The first pair of `rule`, in preorder.
+    pub fn find(&self, rule: G::Rule) -> Option<Pair<'i, G::Rule>> {
+        self.iter().find(|pair| pair.rule == rule)
+    }
+
+    /// The pairs, in preorder.
+    pub fn iter(&self) -> PairIter<'_, 'i, G::Rule> {
+        PairIter {
+            nodes: self.buffer.nodes(),
+            input: self.input,
+        }
+    }
+
+    /// How many pairs there are.
+    pub fn len(&self) -> usize {
+        self.buffer.count()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The text matched: the input up to where the rule's match ended.
+    pub fn as_str(&self) -> &'i str {
+        &self.input[..self.end]
+    }
+}
+
+impl<G: Grammar> Clone for Pairs<'_, G> {
+    fn clone(&self) -> Self {
+        Pairs {
+            input: self.input,
+            end: self.end,
+            buffer: self.buffer.clone(),
+        }
+    }
+}
+
+impl<G: Grammar> fmt::Debug for Pairs<'_, G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a, 'i, G: Grammar> IntoIterator for &'a Pairs<'i, G> {
+    type Item = Pair<'i, G::Rule>;
+    type IntoIter = PairIter<'a, 'i, G::Rule>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// A pair: a rule, and the part of the input it matched.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pair<'i, R> {
+    rule: R,
+    input: &'i str,
+    start: usize,
+    end: usize,
+}
+
+impl<'i, R: Copy> Pair<'i, R> {
+    /// The rule.
+    pub fn rule(&self) -> R {
+        self.rule
+    }
+
+    /// The text it matched.
+    pub fn as_str(&self) -> &'i str {
+        &self.input[self.start..self.end]
+    }
+
+    /// The bytes of the input it matched.
+    pub fn span(&self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// Its first byte.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+
+    /// The byte after it.
+    pub fn end(&self) -> usize {
+        self.end
+    }
+}
+
+impl<R: fmt::Debug> fmt::Debug for Pair<'_, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?}({}..{}, {:?})",
+            self.rule,
+            self.start,
+            self.end,
+            &self.input[self.start..self.end]
+        )
+    }
+}
+
+/// The pairs of [`Pairs`], in preorder.
+#[derive(Clone, Debug)]
+pub struct PairIter<'a, 'i, R> {
+    nodes: NodeIter<'a, R>,
+    input: &'i str,
+}
+
+impl<'i, R: Copy> Iterator for PairIter<'_, 'i, R> {
+    type Item = Pair<'i, R>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pair<'i, R>> {
+        self.nodes.next().map(|node| Pair {
+            rule: node.rule,
+            input: self.input,
+            start: node.start,
+            end: node.end,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.nodes.size_hint()
+    }
+}
+
+impl<R: Copy> ExactSizeIterator for PairIter<'_, '_, R> {}
+
+/// [`Grammar::parse`] with the grammar's compiled parser: what the derive's
+/// implementation calls. Not public API.
+#[doc(hidden)]
+#[inline]
+pub fn parse_grammar<'i, G, R, const N: usize>(
+    entries: &Entries<R, N>,
+    rule: R,
+    input: &'i str,
+) -> Result<Parsed<'i, G>, SchemeError>
+where
+    G: Grammar<Rule = R, Pairs = crate::compiled::runtime::Pairs<R, N>>,
+    R: UriRule,
+{
+    let mut tree = Tree::new(input, rule);
+    let end = (entries.run)(rule, &mut tree);
+    if end != Some(input.len()) {
+        return Err(rejected::<G, R, N>(entries, rule, input, end));
+    }
+    use crate::spec::sealed::Sealed;
+    let matches = G::Spec::syntax().matches;
+    let uri = match crate::lower::whole_reference(input, tree.nodes(), matches) {
+        Some(bounds) => {
+            let uri = Reference::from_bounds(input, bounds);
+            #[cfg(feature = "verify-compiled")]
+            assert_eq!(
+                Ok(uri.bounds()),
+                Reference::<G::Spec, &str>::parse(input)
+                    .as_ref()
+                    .map(Reference::bounds),
+                "the one-pass reference of {input:?} from {rule:?} is not the generic parser's"
+            );
+            uri
+        }
+        None => Reference::<G::Spec, &str>::parse(input)?,
+    };
+    Ok(Parsed {
+        uri,
+        pairs: Pairs {
+            input,
+            end: input.len(),
+            buffer: tree.pairs,
+        },
+    })
+}
+
+/// The error of a [`parse_grammar`] whose rule did not match all of its
+/// input (it matched a prefix up to `end`, or nothing): the generic
+/// grammar's if the input is not a reference, else the grammar's own.
+#[cold]
+#[inline(never)]
+fn rejected<G, R, const N: usize>(
+    entries: &Entries<R, N>,
+    rule: R,
+    input: &str,
+    end: Option<usize>,
+) -> SchemeError
+where
+    G: Grammar<Rule = R>,
+    R: UriRule,
+{
+    if let Err(error) = Reference::<G::Spec, &str>::parse(input) {
+        return SchemeError::Syntax(error);
+    }
+    SchemeError::Scheme(match end {
+        None => violation(entries, G::SCHEME, rule, input),
+        Some(end) => SchemeViolation::new(
+            G::SCHEME,
+            (entries.rule_name)(rule),
+            input,
+            end,
+            "end of input: the rule must match all of it (end it with EOI)",
+        ),
+    })
+}
+
+/// [`Grammar::parse_pairs`] with the grammar's compiled parser. Not public
+/// API.
+#[doc(hidden)]
+pub fn parse_pairs<'i, G, R, const N: usize>(
+    entries: &Entries<R, N>,
+    rule: R,
+    input: &'i str,
+) -> Result<Pairs<'i, G>, SchemeViolation>
+where
+    G: Grammar<Rule = R, Pairs = crate::compiled::runtime::Pairs<R, N>>,
+    R: UriRule,
+{
+    let mut tree = Tree::new(input, rule);
+    match (entries.run)(rule, &mut tree) {
+        Some(end) => Ok(Pairs {
+            input,
+            end,
+            buffer: tree.pairs,
+        }),
+        None => Err(violation(entries, G::SCHEME, rule, input)),
+    }
+}
