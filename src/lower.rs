@@ -374,8 +374,6 @@ pub(crate) fn whole_reference<R: UriRule>(
         return None;
     }
     let path = slots.found(Slot::Path);
-    let mut all = AllPass(true);
-    tile_with(&slots, &mut all);
     let path = &input[path.start..path.end];
     let split_as_generic = if slots.found(Slot::Authority).present {
         path.is_empty() || path.starts_with('/')
@@ -384,11 +382,12 @@ pub(crate) fn whole_reference<R: UriRule>(
             && (slots.found(Slot::Scheme).present
                 || !path.split('/').next().unwrap_or("").contains(':'))
     };
-    if !(all.0 && split_as_generic) {
+    if !split_as_generic {
         return None;
     }
-    // An IP address that is not one, or a port above 65535: the generic
-    // parse says so.
+    // Components that do not tile the input (the lowering checks it), an
+    // IP address that is not one, or a port above 65535: the generic parse
+    // says so.
     slots.lower().ok()
 }
 
