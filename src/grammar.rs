@@ -203,6 +203,14 @@ pub trait UriRule: pest::RuleType {
     /// assert_eq!(Rule::from_rfc_rule(RfcRule::Userinfo), Some(Rule::userinfo));
     /// ```
     fn from_rfc_rule(rule: RfcRule) -> Option<Self>;
+
+    /// Every rule of the grammar that is an RFC rule, by discriminant, with
+    /// that RFC rule: [`rfc_rule`](Self::rfc_rule) as a table, for what is
+    /// decided of a grammar at compile time. [`impl_uri_rule!`] fills it;
+    /// where the trait is implemented by hand it is empty, nothing is
+    /// decided at compile time, and the lowering checks every tree.
+    #[doc(hidden)]
+    const RFC_RULES: &'static [(usize, RfcRule)] = &[];
 }
 
 /// Implements [`UriRule`] for the `Rule` type of a parser derived from a
@@ -311,6 +319,9 @@ macro_rules! __impl_iri_rule {
 macro_rules! __uri_rule_table {
     (@impl $rule:ident, $($pest:ident => $rfc:ident,)*) => {
         impl $crate::UriRule for $rule {
+            const RFC_RULES: &'static [(usize, $crate::RfcRule)] =
+                &[$(($rule::$pest as usize, $crate::RfcRule::$rfc),)*];
+
             fn rfc_rule(self) -> ::core::option::Option<$crate::RfcRule> {
                 $crate::__uri_rule_table!(@emit to self, $rule, $($pest => $rfc,)*)
             }

@@ -27,7 +27,7 @@ use crate::compiled::runtime::Parse;
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::IriRule;
-use crate::lower::{captured, Slots};
+use crate::lower::{self, captured_tiled, Slots};
 use crate::syntax::{self, Syntax};
 
 /// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
@@ -81,14 +81,14 @@ impl sealed::Sealed for Rfc3986 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri(Rule::uri_reference_input, text, |text| {
+        parse_uri::<{ URI_TILES[0] }>(Rule::uri_reference_input, text, |text| {
             crate::verify::uri_error(Rule::uri_reference_input, text)
         })
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri(Rule::uri_input, text, crate::verify::not_a_uri)
+        parse_uri::<{ URI_TILES[1] }>(Rule::uri_input, text, crate::verify::not_a_uri)
     }
 }
 
@@ -103,16 +103,47 @@ impl sealed::Sealed for Rfc3987 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri(IriRule::iri_reference_input, text, |text| {
+        parse_iri::<{ IRI_TILES[0] }>(IriRule::iri_reference_input, text, |text| {
             crate::verify::iri_error(IriRule::iri_reference_input, text)
         })
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri(IriRule::iri_input, text, crate::verify::not_an_iri)
+        parse_iri::<{ IRI_TILES[1] }>(IriRule::iri_input, text, crate::verify::not_an_iri)
     }
 }
+
+/// Whether every tree of `uri.pest`'s entry rules (a reference, a URI)
+/// tiles its input as the lowering checks, decided from the grammar when
+/// the crate is compiled ([`lower::tiles`]): where it does, the lowering
+/// skips those checks. An edit of `uri.pest` that breaks the shape turns
+/// them back on.
+const URI_TILES: [bool; 2] = {
+    let grammar = lower::Grammar {
+        layouts: crate::compiled::uri::LAYOUTS,
+        rfc: <Rule as crate::grammar::UriRule>::RFC_RULES,
+    };
+    [
+        lower::tiles(&grammar, Rule::uri_reference_input as usize),
+        lower::tiles(&grammar, Rule::uri_input as usize),
+    ]
+};
+
+/// [`URI_TILES`] and [`IRI_TILES`], for the tests and `verify-compiled`.
+pub(crate) const TILES: [bool; 4] = [URI_TILES[0], URI_TILES[1], IRI_TILES[0], IRI_TILES[1]];
+
+/// [`URI_TILES`] for `uri.pest` + `iri.pest`.
+const IRI_TILES: [bool; 2] = {
+    let grammar = lower::Grammar {
+        layouts: crate::iri::compiled::LAYOUTS,
+        rfc: <IriRule as crate::grammar::UriRule>::RFC_RULES,
+    };
+    [
+        lower::tiles(&grammar, IriRule::iri_reference_input as usize),
+        lower::tiles(&grammar, IriRule::iri_input as usize),
+    ]
+};
 
 /// The bounds of `text` from `entry` of `uri.pest`: the compiled parser's
 /// capture variant, which fills the lowering's slots as it matches, then
@@ -120,7 +151,7 @@ impl sealed::Sealed for Rfc3987 {
 /// grammar rejects it. Inlined into each caller with the lowering, so that
 /// the bounds are built where they are returned.
 #[inline(always)]
-fn parse_uri(
+fn parse_uri<const TILED: bool>(
     entry: Rule,
     text: &str,
     rejected: fn(&str) -> ParseError,
@@ -142,7 +173,7 @@ fn parse_uri(
     if !matched {
         return Err(rejected(text));
     }
-    match captured(&parse.pairs) {
+    match captured_tiled::<TILED>(&parse.pairs) {
         Some(bounds) => bounds,
         None => full_uri(entry, text),
     }
@@ -160,7 +191,7 @@ fn full_uri(entry: Rule, text: &str) -> Result<Bounds, ParseError> {
 
 /// [`parse_uri`] with `uri.pest` + `iri.pest`.
 #[inline(always)]
-fn parse_iri(
+fn parse_iri<const TILED: bool>(
     entry: IriRule,
     text: &str,
     rejected: fn(&str) -> ParseError,
@@ -182,7 +213,7 @@ fn parse_iri(
     if !matched {
         return Err(rejected(text));
     }
-    match captured(&parse.pairs) {
+    match captured_tiled::<TILED>(&parse.pairs) {
         Some(bounds) => bounds,
         None => full_iri(entry, text),
     }

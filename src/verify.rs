@@ -125,12 +125,20 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     use crate::compiled::runtime::Parse;
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
-    use crate::lower::{captured, lower, Slots};
+    use crate::lower::{captured, captured_tiled, lower, Slots};
+    use crate::spec::TILES;
 
+    // Each entry twice: with the checks of the tree's shape, and as
+    // `Uri::parse` runs it, without them where the grammar makes them
+    // ([`TILES`]).
     macro_rules! compare {
-        ($grammar:ident, $entry:expr) => {{
+        ($grammar:ident, $entry:expr, $tiled:expr) => {{
+            compare!(@one $grammar, $entry, captured);
+            compare!(@one $grammar, $entry, captured_tiled::<{ $tiled }>);
+        }};
+        (@one $grammar:ident, $entry:expr, $captured:expr) => {{
             let mut parse = Parse::with_sink(input, Slots::new(input));
-            let capture = $grammar::run_with($entry, &mut parse).map(|_| captured(&parse.pairs));
+            let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs));
             let full = $grammar::parse($entry, input).map(|tree| lower(input, tree.nodes()));
             let same = match (&capture, &full) {
                 // Where the capture cannot tell, the parse lowers the full pairs.
@@ -146,10 +154,10 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
             }
         }};
     }
-    compare!(uri, Rule::uri_reference_input);
-    compare!(uri, Rule::uri_input);
-    compare!(iri, IriRule::iri_reference_input);
-    compare!(iri, IriRule::iri_input);
+    compare!(uri, Rule::uri_reference_input, TILES[0]);
+    compare!(uri, Rule::uri_input, TILES[1]);
+    compare!(iri, IriRule::iri_reference_input, TILES[2]);
+    compare!(iri, IriRule::iri_input, TILES[3]);
     Ok(())
 }
 

@@ -390,7 +390,7 @@ pub mod chars {{
         rules = names.len(),
         fns = stats.functions,
         tables = stats.tables,
-    );
+    ) + &crate::layout::emit(&analysis, &names);
     Ok(Compiled {
         code,
         rules: names,

@@ -55,6 +55,7 @@ mod compile;
 mod derive;
 mod emit;
 mod ir;
+mod layout;
 mod sets;
 
 pub use compile::{compile, compile_grammar, CompileError, Compiled, Options};

@@ -156,6 +156,30 @@ pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
 >;
 
+/// One step of what a match of a rule lays out, in order, as the
+/// generator knows it from the grammar (the rule's *layout*): the pairs it
+/// records directly (its silent rules expanded), the ASCII bytes it
+/// matches literally, and where text of another kind may stand. A reader
+/// of the tree decides from the layouts of a grammar's rules what every
+/// parse's tree looks like, before any parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The start of the input.
+    Soi,
+    /// The end of the input.
+    Eoi,
+    /// A pair of the rule with this discriminant.
+    Pair(usize),
+    /// This ASCII byte, literally.
+    Byte(u8),
+    /// Text of some other kind, possibly none.
+    Text,
+}
+
+/// The layouts of a rule: each sequence of [`Step`]s a match of it can
+/// make; `None` where there are too many to list, or a pair may repeat.
+pub type Layouts = Option<&'static [&'static [Step]]>;
+
 /// What a parse records as it goes, and undoes where pest drops pairs: the
 /// full pairs ([`Pairs`], pest's tree), or what a reader of the tree keeps
 /// of it (the lowering's slots, which only know the rules it reads).
