@@ -454,6 +454,14 @@ pub fn char_where(s: &[u8], pos: usize, test: fn(char) -> bool) -> Option<usize>
 /// inclusive).
 #[inline]
 pub fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
+    // Most characters above ASCII in text are in the first range of a
+    // class that has several (ucschar's U+00A0..U+D7FF): one comparison,
+    // before the search.
+    if let Some(&(start, end)) = ranges.first() {
+        if c <= end {
+            return c >= start;
+        }
+    }
     ranges
         .binary_search_by(|&(start, end)| {
             if end < c {
