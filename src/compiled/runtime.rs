@@ -430,16 +430,20 @@ pub fn any(s: &[u8], pos: usize) -> Option<usize> {
 #[inline]
 pub fn decode(s: &[u8], pos: usize) -> Option<(char, usize)> {
     let lead = *s.get(pos)?;
-    let (len, bits) = match lead {
+    let tail = |i: usize| s.get(pos + i).map(|&b| u32::from(b & 0x3f));
+    // Each length written out: no loop, one bounds check a byte.
+    let (c, len) = match lead {
         0..=0x7f => return Some((char::from(lead), 1)),
-        0xc0..=0xdf => (2, lead & 0x1f),
-        0xe0..=0xef => (3, lead & 0x0f),
-        _ => (4, lead & 0x07),
+        0xc0..=0xdf => ((u32::from(lead & 0x1f) << 6) | tail(1)?, 2),
+        0xe0..=0xef => (
+            (u32::from(lead & 0x0f) << 12) | (tail(1)? << 6) | tail(2)?,
+            3,
+        ),
+        _ => (
+            (u32::from(lead & 0x07) << 18) | (tail(1)? << 12) | (tail(2)? << 6) | tail(3)?,
+            4,
+        ),
     };
-    let mut c = u32::from(bits);
-    for i in 1..len {
-        c = (c << 6) | u32::from(*s.get(pos + i)? & 0x3f);
-    }
     Some((char::from_u32(c)?, len))
 }
 
