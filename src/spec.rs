@@ -145,86 +145,72 @@ const IRI_TILES: [bool; 2] = {
     ]
 };
 
-/// The bounds of `text` from `entry` of `uri.pest`: the compiled parser's
-/// capture variant, which fills the lowering's slots as it matches, then
-/// the lowering of those slots; `rejected`'s error (the diagnosis) when the
-/// grammar rejects it. Inlined into each caller with the lowering, so that
-/// the bounds are built where they are returned.
-#[inline(always)]
-fn parse_uri<const TILED: bool>(
-    entry: Rule,
-    text: &str,
-    rejected: fn(&str) -> ParseError,
-) -> Result<Bounds, ParseError> {
-    use crate::compiled::uri as compiled;
-    let mut parse = Parse::with_sink(text, Slots::new(text));
-    let matched = compiled::run_with(entry, &mut parse).is_some();
-    #[cfg(feature = "verify-compiled")]
-    {
-        crate::verify::verify_entries::<crate::grammar::UriParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            entry,
-            text,
-        );
-        if let Err(difference) = crate::verify::compare_capture(text) {
-            panic!("{difference}");
+/// A parse through a compiled grammar's capture variant (`$parse`), and
+/// the lowering of its full pairs where the capture cannot tell (`$full`),
+/// for one grammar: `uri.pest`, or `uri.pest` + `iri.pest`.
+macro_rules! capture_parse {
+    ($(#[$doc:meta])* $parse:ident, $full:ident, $compiled:path, $rule:ty, $oracle:ty) => {
+        $(#[$doc])*
+        #[inline(always)]
+        fn $parse<const TILED: bool>(
+            entry: $rule,
+            text: &str,
+            rejected: fn(&str) -> ParseError,
+        ) -> Result<Bounds, ParseError> {
+            use $compiled as compiled;
+            let mut parse = Parse::with_sink(text, Slots::new(text));
+            let matched = compiled::run_with(entry, &mut parse).is_some();
+            #[cfg(feature = "verify-compiled")]
+            {
+                crate::verify::verify_entries::<$oracle, _, { compiled::PAIRS }>(
+                    &compiled::PARSERS,
+                    entry,
+                    text,
+                );
+                if let Err(difference) = crate::verify::compare_capture(text) {
+                    panic!("{difference}");
+                }
+            }
+            if !matched {
+                return Err(rejected(text));
+            }
+            match captured_tiled::<TILED>(&parse.pairs) {
+                Some(bounds) => bounds,
+                None => $full(entry, text),
+            }
         }
-    }
-    if !matched {
-        return Err(rejected(text));
-    }
-    match captured_tiled::<TILED>(&parse.pairs) {
-        Some(bounds) => bounds,
-        None => full_uri(entry, text),
-    }
-}
 
-/// The lowering of the full pairs, where a capture cannot tell.
-#[cold]
-#[inline(never)]
-fn full_uri(entry: Rule, text: &str) -> Result<Bounds, ParseError> {
-    use crate::compiled::uri as compiled;
-    let mut tree = compiled::tree(text);
-    compiled::run(entry, &mut tree);
-    crate::lower::lower(text, tree.nodes())
-}
-
-/// [`parse_uri`] with `uri.pest` + `iri.pest`.
-#[inline(always)]
-fn parse_iri<const TILED: bool>(
-    entry: IriRule,
-    text: &str,
-    rejected: fn(&str) -> ParseError,
-) -> Result<Bounds, ParseError> {
-    use crate::iri::compiled;
-    let mut parse = Parse::with_sink(text, Slots::new(text));
-    let matched = compiled::run_with(entry, &mut parse).is_some();
-    #[cfg(feature = "verify-compiled")]
-    {
-        crate::verify::verify_entries::<crate::iri::IriParser, _, { compiled::PAIRS }>(
-            &compiled::PARSERS,
-            entry,
-            text,
-        );
-        if let Err(difference) = crate::verify::compare_capture(text) {
-            panic!("{difference}");
+        /// The lowering of the full pairs, where a capture cannot tell.
+        #[cold]
+        #[inline(never)]
+        fn $full(entry: $rule, text: &str) -> Result<Bounds, ParseError> {
+            use $compiled as compiled;
+            let mut tree = compiled::tree(text);
+            compiled::run(entry, &mut tree);
+            crate::lower::lower(text, tree.nodes())
         }
-    }
-    if !matched {
-        return Err(rejected(text));
-    }
-    match captured_tiled::<TILED>(&parse.pairs) {
-        Some(bounds) => bounds,
-        None => full_iri(entry, text),
-    }
+    };
 }
 
-/// [`full_uri`] with `uri.pest` + `iri.pest`.
-#[cold]
-#[inline(never)]
-fn full_iri(entry: IriRule, text: &str) -> Result<Bounds, ParseError> {
-    use crate::iri::compiled;
-    let mut tree = compiled::tree(text);
-    compiled::run(entry, &mut tree);
-    crate::lower::lower(text, tree.nodes())
-}
+capture_parse!(
+    /// The bounds of `text` from `entry` of `uri.pest`: the compiled
+    /// parser's capture variant, which fills the lowering's slots as it
+    /// matches, then the lowering of those slots (without the shape checks
+    /// where `TILED`); `rejected`'s error (the diagnosis) when the grammar
+    /// rejects it. Inlined into each caller with the lowering, so that the
+    /// bounds are built where they are returned.
+    parse_uri,
+    full_uri,
+    crate::compiled::uri,
+    Rule,
+    crate::grammar::UriParser
+);
+
+capture_parse!(
+    /// [`parse_uri`] with `uri.pest` + `iri.pest`.
+    parse_iri,
+    full_iri,
+    crate::iri::compiled,
+    IriRule,
+    crate::iri::IriParser
+);

@@ -155,7 +155,7 @@ pub struct Failure<R> {
 pub type Outcome<R> = Result<Vec<Node<R>>, Failure<R>>;
 
 /// Every string of up to `max_len` characters of `alphabet`.
-fn strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
+pub(crate) fn strings(alphabet: &[&str], max_len: usize) -> Vec<String> {
     let mut all = vec![String::new()];
     let mut last = vec![String::new()];
     for _ in 0..max_len {

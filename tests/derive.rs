@@ -68,15 +68,7 @@ mod wiki {
 /// Every string of up to `max_len` pieces of `alphabet` after each of
 /// `prefixes`.
 fn inputs(prefixes: &[&str], alphabet: &[&str], max_len: usize) -> Vec<String> {
-    let mut tails = vec![String::new()];
-    let mut last = vec![String::new()];
-    for _ in 0..max_len {
-        last = last
-            .iter()
-            .flat_map(|prefix| alphabet.iter().map(move |c| format!("{prefix}{c}")))
-            .collect();
-        tails.extend(last.iter().cloned());
-    }
+    let tails = crate::compiler::strings(alphabet, max_len);
     prefixes
         .iter()
         .flat_map(|prefix| tails.iter().map(move |tail| format!("{prefix}{tail}")))
