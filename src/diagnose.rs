@@ -30,7 +30,7 @@ pub(crate) use crate::compiled::Entries as Compiled;
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, pest_nodes, Node};
+use crate::lower::{lower, lower_tiled, pest_nodes, Node};
 use crate::percent;
 use crate::syntax::Syntax;
 
@@ -208,6 +208,19 @@ pub(crate) trait Parsers<R: UriRule> {
     /// tried there, given to `f`.
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Self::Failure) -> T) -> T;
 
+    /// What [`failure`](Self::failure) gives of the record that a
+    /// diagnosis which names no rule reads: the furthest byte at which a
+    /// rule failed, and the pairs kept there ([`Failure::prefix`]), given
+    /// to `f`. A parser may record them without pest's lists of rules.
+    fn furthest<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(usize, Option<&[Node<R>]>) -> T,
+    ) -> T {
+        self.failure(entry, input, |failure| f(failure.pos(), failure.prefix()))
+    }
+
     /// `f` of the pairs of a parse of `input` from `entry`, in preorder;
     /// `None` when the parse fails.
     fn with_nodes<T>(
@@ -255,6 +268,20 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
         let mut failure = Attempts::new(entry);
         (self.failure)(entry, input, &mut failure);
         f(&failure)
+    }
+
+    fn furthest<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(usize, Option<&[Node<R>]>) -> T,
+    ) -> T {
+        let Some(furthest) = self.furthest else {
+            return self.failure(entry, input, |failure| f(failure.pos(), failure.prefix()));
+        };
+        let mut record = Attempts::<R, N, false>::new(entry);
+        furthest(entry, input, &mut record);
+        f(record.pos(), record.prefix())
     }
 
     fn with_nodes<T>(
@@ -396,8 +423,15 @@ pub(crate) fn attempts<R: pest::RuleType>(error: &pest::error::Error<R>, filler:
 }
 
 /// Why `input`, which `parsers` reject from `entry` of a grammar of
-/// `syntax`, is not a URI reference.
-pub(crate) fn diagnose<R, B>(parsers: &B, syntax: &Syntax, entry: R, input: &str) -> ParseError
+/// `syntax`, is not a URI reference. `tiled` says that every tree of
+/// `entry` tiles its input ([`tiles`](crate::lower::tiles)).
+pub(crate) fn diagnose<R, B>(
+    parsers: &B,
+    syntax: &Syntax,
+    entry: R,
+    tiled: bool,
+    input: &str,
+) -> ParseError
 where
     R: UriRule,
     B: Parsers<R>,
@@ -407,15 +441,9 @@ where
     // with the rules not finished yet ending there. Where it does not have
     // them, or they do not make a reference (inside an IP literal), a parse
     // of that prefix.
-    let (mut offset, kept) = parsers.failure(entry, input, |failure| {
-        let offset = failure.pos().min(input.len());
-        let kept = failure.prefix().and_then(|nodes| {
-            let closed = nodes.iter().map(|&node| Node {
-                end: node.end.min(offset),
-                ..node
-            });
-            lower(&input[..offset], closed).ok()
-        });
+    let (mut offset, kept) = parsers.furthest(entry, input, |furthest, prefix| {
+        let offset = furthest.min(input.len());
+        let kept = prefix.and_then(|nodes| lower_kept(tiled, &input[..offset], nodes));
         (offset, kept)
     });
     let lower_prefix = |offset: usize| {
@@ -480,6 +508,37 @@ where
     }
 }
 
+/// The bounds of `prefix` from `nodes`, the pairs a diagnostic parse held
+/// when it found no end of input at the end of `prefix` (the rules not
+/// finished yet end there): the tree that the parse's entry rule derives
+/// of `prefix`. `None` where they do not lower.
+///
+/// Where every tree of that rule tiles its input (`tiled`, from
+/// [`tiles`](crate::lower::tiles)), the lowering skips the checks of the
+/// tree's shape, as a parse does. With `verify-compiled`, it is compared
+/// with the lowering that checks.
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two lowerings differ.
+fn lower_kept<R: UriRule>(tiled: bool, prefix: &str, nodes: &[Node<R>]) -> Option<Bounds> {
+    let offset = prefix.len();
+    let closed = nodes.iter().map(|&node| Node {
+        end: node.end.min(offset),
+        ..node
+    });
+    if !tiled {
+        return lower(prefix, closed).ok();
+    }
+    let bounds = lower_tiled::<R, true>(prefix, closed.clone());
+    #[cfg(feature = "verify-compiled")]
+    assert!(
+        bounds == lower(prefix, closed),
+        "the kept pairs of {prefix:?} lower otherwise without the checks of their shape"
+    );
+    bounds.ok()
+}
+
 /// An error of `kind` at `offset`, unless the character there belongs to
 /// no part of a reference of `syntax`: that is
 /// [`ErrorKind::InvalidCharacter`] wherever it stands.
@@ -520,14 +579,16 @@ fn scheme<R: UriRule>(parsers: &impl Parsers<R>, syntax: &Syntax, input: &str) -
 /// is not a reference with a scheme: the error of its parse as a reference
 /// from `entry` when it is not one either (the first error in it), or, for
 /// a relative reference, the byte where a scheme stops being possible.
+/// `tiled` is [`diagnose`]'s.
 pub(crate) fn not_absolute<R: UriRule>(
     parsers: &impl Parsers<R>,
     syntax: &Syntax,
     entry: R,
+    tiled: bool,
     input: &str,
 ) -> ParseError {
     match parsers.with_nodes(entry, input, |nodes| lower(input, nodes)) {
-        None => diagnose(parsers, syntax, entry, input),
+        None => diagnose(parsers, syntax, entry, tiled, input),
         Some(Err(error)) => error,
         Some(Ok(_)) => scheme(parsers, syntax, input),
     }

@@ -402,6 +402,7 @@ where
             &diagnose::Derived::<P>::PARSERS,
             &syntax::URI,
             entry,
+            false,
             input,
         )),
     }

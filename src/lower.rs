@@ -396,6 +396,17 @@ pub(crate) fn lower<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
 ) -> Result<Bounds, ParseError> {
+    lower_tiled::<R, false>(input, nodes)
+}
+
+/// [`lower`], where `TILED` says that the pairs are a tree of an entry rule
+/// that [`tiles`]: the lowering then skips the checks of the tree's shape,
+/// as [`captured_tiled`] does.
+#[inline(always)]
+pub(crate) fn lower_tiled<R: UriRule, const TILED: bool>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Bounds, ParseError> {
     if input.len() > MAX_LEN {
         return Err(too_long(input));
     }
@@ -408,7 +419,7 @@ pub(crate) fn lower<R: UriRule>(
             "each component at most once",
         ));
     }
-    slots.lower()
+    slots.lower_tiled::<TILED>()
 }
 
 /// The error for a text longer than a reference can be.

@@ -130,6 +130,25 @@ const URI_TILES: [bool; 2] = {
     ]
 };
 
+/// Whether every tree of `uri.pest`'s rule `entry` tiles its input
+/// ([`URI_TILES`]; `false` for a rule that is not an entry rule).
+pub(crate) fn uri_tiles(entry: Rule) -> bool {
+    match entry {
+        Rule::uri_reference_input => URI_TILES[0],
+        Rule::uri_input => URI_TILES[1],
+        _ => false,
+    }
+}
+
+/// [`uri_tiles`] for `uri.pest` + `iri.pest`.
+pub(crate) fn iri_tiles(entry: IriRule) -> bool {
+    match entry {
+        IriRule::iri_reference_input => IRI_TILES[0],
+        IriRule::iri_input => IRI_TILES[1],
+        _ => false,
+    }
+}
+
 /// [`URI_TILES`] and [`IRI_TILES`], for the tests and `verify-compiled`.
 pub(crate) const TILES: [bool; 4] = [URI_TILES[0], URI_TILES[1], IRI_TILES[0], IRI_TILES[1]];
 

@@ -180,12 +180,14 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
                 &uri::PARSERS,
                 &syntax::URI,
                 Rule::uri_reference_input,
+                crate::spec::uri_tiles(Rule::uri_reference_input),
                 input,
             ),
             &diagnose::diagnose(
                 &Derived::<UriParser>::PARSERS,
                 &syntax::URI,
                 Rule::uri_reference_input,
+                false,
                 input,
             ),
         )?;
@@ -195,8 +197,20 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
         same_error(
             "absolute URI",
             input,
-            &diagnose::not_absolute(&uri::PARSERS, &syntax::URI, entry, input),
-            &diagnose::not_absolute(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+            &diagnose::not_absolute(
+                &uri::PARSERS,
+                &syntax::URI,
+                entry,
+                crate::spec::uri_tiles(entry),
+                input,
+            ),
+            &diagnose::not_absolute(
+                &Derived::<UriParser>::PARSERS,
+                &syntax::URI,
+                entry,
+                false,
+                input,
+            ),
         )?;
     }
     if iri::parse(IriRule::iri_input, input).is_none() {
@@ -204,8 +218,20 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
         same_error(
             "absolute IRI",
             input,
-            &diagnose::not_absolute(&iri::PARSERS, &syntax::IRI, entry, input),
-            &diagnose::not_absolute(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
+            &diagnose::not_absolute(
+                &iri::PARSERS,
+                &syntax::IRI,
+                entry,
+                crate::spec::iri_tiles(entry),
+                input,
+            ),
+            &diagnose::not_absolute(
+                &Derived::<IriParser>::PARSERS,
+                &syntax::IRI,
+                entry,
+                false,
+                input,
+            ),
         )?;
     }
     if iri::parse(IriRule::iri_reference_input, input).is_none() {
@@ -216,12 +242,14 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
                 &iri::PARSERS,
                 &syntax::IRI,
                 IriRule::iri_reference_input,
+                crate::spec::iri_tiles(IriRule::iri_reference_input),
                 input,
             ),
             &diagnose::diagnose(
                 &Derived::<IriParser>::PARSERS,
                 &syntax::IRI,
                 IriRule::iri_reference_input,
+                false,
                 input,
             ),
         )?;
@@ -353,13 +381,25 @@ pub(crate) fn same_violation(
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
-    let error = diagnose::diagnose(&crate::compiled::uri::PARSERS, &syntax::URI, entry, input);
+    let error = diagnose::diagnose(
+        &crate::compiled::uri::PARSERS,
+        &syntax::URI,
+        entry,
+        crate::spec::uri_tiles(entry),
+        input,
+    );
     #[cfg(feature = "verify-compiled")]
     if let Err(difference) = same_error(
         "URI reference",
         input,
         &error,
-        &diagnose::diagnose(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+        &diagnose::diagnose(
+            &Derived::<UriParser>::PARSERS,
+            &syntax::URI,
+            entry,
+            false,
+            input,
+        ),
     ) {
         panic!("{difference}");
     }
@@ -372,13 +412,25 @@ pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
-    let error = diagnose::diagnose(&crate::iri::compiled::PARSERS, &syntax::IRI, entry, input);
+    let error = diagnose::diagnose(
+        &crate::iri::compiled::PARSERS,
+        &syntax::IRI,
+        entry,
+        crate::spec::iri_tiles(entry),
+        input,
+    );
     #[cfg(feature = "verify-compiled")]
     if let Err(difference) = same_error(
         "IRI reference",
         input,
         &error,
-        &diagnose::diagnose(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
+        &diagnose::diagnose(
+            &Derived::<IriParser>::PARSERS,
+            &syntax::IRI,
+            entry,
+            false,
+            input,
+        ),
     ) {
         panic!("{difference}");
     }
@@ -393,13 +445,25 @@ pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn not_a_uri(input: &str) -> ParseError {
     let entry = Rule::uri_reference_input;
-    let error = diagnose::not_absolute(&crate::compiled::uri::PARSERS, &syntax::URI, entry, input);
+    let error = diagnose::not_absolute(
+        &crate::compiled::uri::PARSERS,
+        &syntax::URI,
+        entry,
+        crate::spec::uri_tiles(entry),
+        input,
+    );
     #[cfg(feature = "verify-compiled")]
     if let Err(difference) = same_error(
         "absolute URI",
         input,
         &error,
-        &diagnose::not_absolute(&Derived::<UriParser>::PARSERS, &syntax::URI, entry, input),
+        &diagnose::not_absolute(
+            &Derived::<UriParser>::PARSERS,
+            &syntax::URI,
+            entry,
+            false,
+            input,
+        ),
     ) {
         panic!("{difference}");
     }
@@ -413,13 +477,25 @@ pub(crate) fn not_a_uri(input: &str) -> ParseError {
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn not_an_iri(input: &str) -> ParseError {
     let entry = IriRule::iri_reference_input;
-    let error = diagnose::not_absolute(&crate::iri::compiled::PARSERS, &syntax::IRI, entry, input);
+    let error = diagnose::not_absolute(
+        &crate::iri::compiled::PARSERS,
+        &syntax::IRI,
+        entry,
+        crate::spec::iri_tiles(entry),
+        input,
+    );
     #[cfg(feature = "verify-compiled")]
     if let Err(difference) = same_error(
         "absolute IRI",
         input,
         &error,
-        &diagnose::not_absolute(&Derived::<IriParser>::PARSERS, &syntax::IRI, entry, input),
+        &diagnose::not_absolute(
+            &Derived::<IriParser>::PARSERS,
+            &syntax::IRI,
+            entry,
+            false,
+            input,
+        ),
     ) {
         panic!("{difference}");
     }
@@ -441,7 +517,7 @@ fn compare<P, R, I, const N: usize>(
     entry: R,
     input: &str,
     compiled: Option<I>,
-    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
+    failure: impl FnOnce() -> Result<(Attempts<R, N>, Option<usize>), String>,
 ) -> Result<(), String>
 where
     P: pest::Parser<R>,
@@ -453,7 +529,7 @@ where
     let same = match (&compiled, &derived) {
         (Some(nodes), Ok(pairs)) => nodes.clone().eq(pest_nodes(pairs.clone())),
         (None, Err(error)) => {
-            let (attempts, end) = failure();
+            let (attempts, end) = failure()?;
             return same_failure(entry, input, error, &attempts, end);
         }
         _ => false,
@@ -516,7 +592,7 @@ fn verify<P, R, I, const N: usize>(
     entry: R,
     input: &str,
     compiled: Option<I>,
-    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
+    failure: impl FnOnce() -> Result<(Attempts<R, N>, Option<usize>), String>,
 ) where
     P: pest::Parser<R>,
     R: pest::RuleType,
@@ -540,10 +616,39 @@ where
     let mut tree = Tree::new(input, rule);
     let matched = (entries.run)(rule, &mut tree).is_some();
     compare::<P, R, _, N>(rule, input, matched.then(|| tree.nodes()), || {
-        let mut attempts = Attempts::new(rule);
-        let end = (entries.failure)(rule, input, &mut attempts);
-        (attempts, end)
+        failure_of(entries, rule, input)
     })
+}
+
+/// The diagnostic variant's record of a failed parse of `input` from
+/// `rule`, and the end of its match, after checking that the variant
+/// without pest's lists ([`Entries::furthest`]) records the same furthest
+/// position and the same pairs there.
+///
+/// # Errors
+///
+/// What each variant recorded, when they differ.
+fn failure_of<R: Copy + Ord + core::fmt::Debug, const N: usize>(
+    entries: &Entries<R, N>,
+    rule: R,
+    input: &str,
+) -> Result<(Attempts<R, N>, Option<usize>), String> {
+    let mut attempts = Attempts::new(rule);
+    let end = (entries.failure)(rule, input, &mut attempts);
+    if let Some(furthest) = entries.furthest {
+        let mut record = Attempts::<R, N, false>::new(rule);
+        let record_end = furthest(rule, input, &mut record);
+        if (record.pos(), record.prefix(), record_end) != (attempts.pos(), attempts.prefix(), end) {
+            return Err(alloc::format!(
+                "the diagnostic variant without lists and the one with them disagree on {input:?} from {rule:?}:\n  without: at {}, pairs {:?}, end {record_end:?}\n  with: at {}, pairs {:?}, end {end:?}",
+                record.pos(),
+                record.prefix(),
+                attempts.pos(),
+                attempts.prefix(),
+            ));
+        }
+    }
+    Ok((attempts, end))
 }
 
 /// [`compare_entries`] that panics on a difference: the hook of the
@@ -562,8 +667,6 @@ where
     let mut tree = Tree::new(input, rule);
     let matched = (entries.run)(rule, &mut tree).is_some();
     verify::<P, R, _, N>(rule, input, matched.then(|| tree.nodes()), || {
-        let mut attempts = Attempts::new(rule);
-        let end = (entries.failure)(rule, input, &mut attempts);
-        (attempts, end)
+        failure_of(entries, rule, input)
     });
 }

@@ -325,11 +325,11 @@ pub fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Opti
     Some(end)
 }}
 /// The diagnostic variant's state: the input, the pairs recorded so far,
-/// and pest's attempts.
-struct Diagnosis<'i, 'a> {{
+/// and pest's attempts (with its lists of rules where `L`).
+struct Diagnosis<'i, 'a, const L: bool> {{
     s: &'i [u8],
     pairs: rt::Pairs<Rule, PAIRS>,
-    a: &'a mut Failure,
+    a: &'a mut rt::Attempts<Rule, PAIRS, L>,
 }}
 
 /// What pest's parser records for the error of a failed parse, as the
@@ -351,6 +351,19 @@ pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
 /// moved.
 #[inline(never)]
 pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
+    failure_with(rule, input, a)
+}}
+
+/// [`failure_into`], recording pest's lists of rules where `L`; without
+/// them, only the furthest position and the pairs held there, which is
+/// what a diagnosis that does not name rules reads. Generic, so that only
+/// a caller that wants the second kind of record compiles it.
+#[inline(never)]
+pub fn failure_with<const L: bool>(
+    rule: Rule,
+    input: &str,
+    a: &mut rt::Attempts<Rule, PAIRS, L>,
+) -> Option<usize> {{
     let mut d = Diagnosis {{
         s: input.as_bytes(),
         pairs: rt::Pairs::new(Rule::{filler}),

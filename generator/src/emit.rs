@@ -139,7 +139,7 @@ impl<'a> Emitter<'a> {
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
-            Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_>",
+            Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, L>",
         };
         let mut f = String::new();
         if name == EOI {
@@ -603,8 +603,9 @@ fn starts_with_test(e: &Ir) -> bool {
 /// one function serves the full pairs and the lowering's capture.
 fn generics(mode: Mode) -> &'static str {
     match mode {
-        Mode::Fast(Ctx::Quiet) | Mode::Diagnostic(_) => "",
+        Mode::Fast(Ctx::Quiet) => "",
         Mode::Fast(_) => "<K: rt::Sink<Rule>>",
+        Mode::Diagnostic(_) => "<const L: bool>",
     }
 }
 

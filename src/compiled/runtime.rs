@@ -613,8 +613,15 @@ impl<R: Copy + Ord> RuleList<R> {
 /// first failed at that position (at most `N`, the rules not finished yet
 /// ending at [`OPEN`]). They are the parse tree of the input up to that
 /// position, which a diagnosis would otherwise get from a second parse.
+///
+/// Without `LISTS`, it keeps the furthest position and those pairs, and
+/// not the rules tried there: the lists are left empty, and keeping them
+/// is most of what the diagnostic variant does beyond a parse. The
+/// position is the same, since pest moves it forward whenever a tracked
+/// rule fails further (the one case where `track` records nothing, a
+/// rule whose children made one attempt, is at the furthest position).
 #[derive(Clone, Debug)]
-pub struct Attempts<R, const N: usize = 0> {
+pub struct Attempts<R, const N: usize = 0, const LISTS: bool = true> {
     pos: usize,
     positives: RuleList<R>,
     negatives: RuleList<R>,
@@ -632,7 +639,7 @@ pub struct Mark {
     negatives: usize,
 }
 
-impl<R: Copy + Ord, const N: usize> Attempts<R, N> {
+impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
     /// None yet; `filler` is any rule, to initialize the lists.
     pub fn new(filler: R) -> Self {
         let empty = Node {
@@ -667,7 +674,7 @@ impl<R: Copy + Ord, const N: usize> Attempts<R, N> {
     /// attempts at `pos` so far, none if the furthest position is another.
     #[inline]
     pub fn mark(&self, pos: usize) -> Mark {
-        if pos == self.pos {
+        if LISTS && pos == self.pos {
             Mark {
                 positives: self.positives.len(),
                 negatives: self.negatives.len(),
@@ -693,8 +700,28 @@ impl<R: Copy + Ord, const N: usize> Attempts<R, N> {
     /// its children's at `pos`; a position further than any before clears
     /// the lists and becomes the furthest; a position short of the furthest
     /// adds nothing.
-    #[inline(never)]
+    #[inline(always)]
     pub fn track<const M: usize>(
+        &mut self,
+        rule: R,
+        pos: usize,
+        before: Mark,
+        negative: bool,
+        end_of_input: Option<&Pairs<R, M>>,
+    ) {
+        if LISTS {
+            self.track_lists(rule, pos, before, negative, end_of_input);
+        } else {
+            if let Some(pairs) = end_of_input {
+                self.keep(pos, pairs);
+            }
+            self.pos = self.pos.max(pos);
+        }
+    }
+
+    /// [`track`](Self::track), with the lists.
+    #[inline(never)]
+    fn track_lists<const M: usize>(
         &mut self,
         rule: R,
         pos: usize,
@@ -776,6 +803,9 @@ impl<R: Copy + Ord, const N: usize> Attempts<R, N> {
 
     /// The lists sorted and deduplicated, once the parse is over.
     pub fn finish(&mut self) {
+        if !LISTS {
+            return;
+        }
         self.positives.sort_dedup();
         self.negatives.sort_dedup();
     }
