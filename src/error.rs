@@ -397,6 +397,7 @@ impl Excerpt {
 
     /// The bytes of `input` an excerpt around `offset` shows: a character
     /// starts at every byte that is not a UTF-8 continuation byte.
+    #[inline]
     pub(crate) fn range(input: &str, offset: usize) -> core::ops::Range<usize> {
         let bytes = input.as_bytes();
         let offset = floor_char_boundary(input, offset.min(input.len()));
@@ -429,6 +430,7 @@ impl Excerpt {
 
     /// Appends `range` (from [`range`](Self::range)), the window of
     /// `input` around `offset`, to `text`, and says where it lies.
+    #[inline]
     pub(crate) fn window(
         text: &mut String,
         input: &str,

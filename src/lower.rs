@@ -411,7 +411,7 @@ pub(crate) fn lower_tiled<R: UriRule, const TILED: bool>(
         return Err(too_long(input));
     }
     let mut slots = Slots::new(input);
-    let repeated = slots.read(nodes);
+    let repeated = slots.read::<R, TILED>(nodes);
     if repeated != usize::MAX {
         return Err(grammar_error(
             input,
@@ -456,7 +456,7 @@ pub(crate) fn host_kind(text: &str) -> Option<HostKind> {
         return None;
     }
     let mut slots = Slots::new(text);
-    slots.read(tree.nodes());
+    slots.read::<_, false>(tree.nodes());
     let kind = slots.host_kind(0).ok()?;
     (slots.host() == (0..text.len())).then_some(kind)
 }
@@ -619,7 +619,7 @@ pub(crate) fn whole_reference<R: UriRule>(
         return None;
     }
     let mut slots = Slots::new(input);
-    if slots.read(nodes) != usize::MAX {
+    if slots.read::<_, false>(nodes) != usize::MAX {
         return None;
     }
     if !slots.found(Slot::Authority).present
@@ -795,10 +795,14 @@ impl<'i> Slots<'i> {
     }
 
     /// Stores each pair in its slot; returns where a component came a
-    /// second time (`usize::MAX` if none did). The slots are filled in
+    /// second time (`usize::MAX` if none did, or where `TILED` says that
+    /// none can: [`tiles`] proves each comes once). The slots are filled in
     /// place: returning them would copy them.
     #[inline(always)]
-    fn read<R: UriRule>(&mut self, nodes: impl IntoIterator<Item = Node<R>>) -> usize {
+    fn read<R: UriRule, const TILED: bool>(
+        &mut self,
+        nodes: impl IntoIterator<Item = Node<R>>,
+    ) -> usize {
         let mut components: u16 = 0;
         let mut repeated = usize::MAX;
         // A local, not the field, so that it stays in a register.
@@ -806,7 +810,7 @@ impl<'i> Slots<'i> {
         for node in nodes {
             let slot = slot_of(node.rule);
             let once = ONCE[slot];
-            if components & once != 0 {
+            if !TILED && components & once != 0 {
                 // Pairs come in preorder: the first repeat starts first.
                 repeated = repeated.min(node.start);
             }
