@@ -813,8 +813,45 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
 
 #[cfg(test)]
 mod tests {
-    use super::run;
+    use super::{run, Attempts, Pairs};
     use alloc::vec::Vec;
+
+    /// The record without lists keeps the furthest position and the pairs
+    /// kept there as the record with them does, over random sequences of
+    /// the calls a diagnostic parse makes: marks before rule calls, tracks
+    /// of failures (and of matches in a negative lookahead) at positions
+    /// that go back and forth, and `EOI` failures with the pairs then held.
+    #[test]
+    fn the_record_without_lists_keeps_what_the_one_with_them_keeps() {
+        let mut next = crate::xorshift(0x9e37_79b9);
+        for _ in 0..2_000 {
+            let mut with: Attempts<u8, 4> = Attempts::new(0);
+            let mut without: Attempts<u8, 4, false> = Attempts::new(0);
+            let mut pairs: Pairs<u8, 8> = Pairs::new(0);
+            for _ in 0..(next() % 24) {
+                let pos = (next() % 8) as usize;
+                let rule = (next() % 5) as u8;
+                match next() % 4 {
+                    0 => {
+                        let at = pairs.open(rule, pos);
+                        pairs.finish(at, Some(pos + (next() % 3) as usize));
+                    }
+                    1 => pairs.truncate((next() % 3) as usize),
+                    _ => {
+                        let end_of_input = (next() % 3 == 0).then_some(&pairs);
+                        let negative = next() % 5 == 0;
+                        let mark = with.mark(pos);
+                        with.track(rule, pos, mark, negative, end_of_input);
+                        let mark = without.mark(pos);
+                        without.track(rule, pos, mark, negative, end_of_input);
+                    }
+                }
+                assert_eq!(without.pos(), with.pos());
+                assert_eq!(without.prefix(), with.prefix());
+                assert!(without.positives().is_empty() && without.negatives().is_empty());
+            }
+        }
+    }
 
     /// `run` stops where a byte loop over the same class stops: from every
     /// start, in texts of every length up to a few four-byte steps, the run
