@@ -838,8 +838,8 @@ mod tests {
                     }
                     1 => pairs.truncate((next() % 3) as usize),
                     _ => {
-                        let end_of_input = (next() % 3 == 0).then_some(&pairs);
-                        let negative = next() % 5 == 0;
+                        let end_of_input = next().is_multiple_of(3).then_some(&pairs);
+                        let negative = next().is_multiple_of(5);
                         let mark = with.mark(pos);
                         with.track(rule, pos, mark, negative, end_of_input);
                         let mark = without.mark(pos);
