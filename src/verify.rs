@@ -173,86 +173,18 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
     if uri::parse(Rule::uri_reference_input, input).is_none() {
-        same_error(
-            "URI reference",
-            input,
-            &diagnose::diagnose(
-                &uri::PARSERS,
-                &syntax::URI,
-                Rule::uri_reference_input,
-                crate::spec::uri_tiles(Rule::uri_reference_input),
-                input,
-            ),
-            &diagnose::diagnose(
-                &Derived::<UriParser>::PARSERS,
-                &syntax::URI,
-                Rule::uri_reference_input,
-                false,
-                input,
-            ),
-        )?;
+        let errors = uri_errors(Rule::uri_reference_input, input);
+        same_errors("URI reference", input, errors)?;
     }
     if uri::parse(Rule::uri_input, input).is_none() {
-        let entry = Rule::uri_reference_input;
-        same_error(
-            "absolute URI",
-            input,
-            &diagnose::not_absolute(
-                &uri::PARSERS,
-                &syntax::URI,
-                entry,
-                crate::spec::uri_tiles(entry),
-                input,
-            ),
-            &diagnose::not_absolute(
-                &Derived::<UriParser>::PARSERS,
-                &syntax::URI,
-                entry,
-                false,
-                input,
-            ),
-        )?;
+        same_errors("absolute URI", input, not_a_uri_errors(input))?;
     }
     if iri::parse(IriRule::iri_input, input).is_none() {
-        let entry = IriRule::iri_reference_input;
-        same_error(
-            "absolute IRI",
-            input,
-            &diagnose::not_absolute(
-                &iri::PARSERS,
-                &syntax::IRI,
-                entry,
-                crate::spec::iri_tiles(entry),
-                input,
-            ),
-            &diagnose::not_absolute(
-                &Derived::<IriParser>::PARSERS,
-                &syntax::IRI,
-                entry,
-                false,
-                input,
-            ),
-        )?;
+        same_errors("absolute IRI", input, not_an_iri_errors(input))?;
     }
     if iri::parse(IriRule::iri_reference_input, input).is_none() {
-        same_error(
-            "IRI reference",
-            input,
-            &diagnose::diagnose(
-                &iri::PARSERS,
-                &syntax::IRI,
-                IriRule::iri_reference_input,
-                crate::spec::iri_tiles(IriRule::iri_reference_input),
-                input,
-            ),
-            &diagnose::diagnose(
-                &Derived::<IriParser>::PARSERS,
-                &syntax::IRI,
-                IriRule::iri_reference_input,
-                false,
-                input,
-            ),
-        )?;
+        let errors = iri_errors(IriRule::iri_reference_input, input);
+        same_errors("IRI reference", input, errors)?;
     }
     compare_schemes(input)
 }
@@ -381,29 +313,7 @@ pub(crate) fn same_violation(
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
-    let error = diagnose::diagnose(
-        &crate::compiled::uri::PARSERS,
-        &syntax::URI,
-        entry,
-        crate::spec::uri_tiles(entry),
-        input,
-    );
-    #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = same_error(
-        "URI reference",
-        input,
-        &error,
-        &diagnose::diagnose(
-            &Derived::<UriParser>::PARSERS,
-            &syntax::URI,
-            entry,
-            false,
-            input,
-        ),
-    ) {
-        panic!("{difference}");
-    }
-    error
+    checked("URI reference", input, uri_errors(entry, input))
 }
 
 /// [`uri_error`] for the IRI grammar.
@@ -412,29 +322,7 @@ pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
-    let error = diagnose::diagnose(
-        &crate::iri::compiled::PARSERS,
-        &syntax::IRI,
-        entry,
-        crate::spec::iri_tiles(entry),
-        input,
-    );
-    #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = same_error(
-        "IRI reference",
-        input,
-        &error,
-        &diagnose::diagnose(
-            &Derived::<IriParser>::PARSERS,
-            &syntax::IRI,
-            entry,
-            false,
-            input,
-        ),
-    ) {
-        panic!("{difference}");
-    }
-    error
+    checked("IRI reference", input, iri_errors(entry, input))
 }
 
 /// Why `input` is not an absolute URI, from the compiled parsers; with
@@ -444,30 +332,7 @@ pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn not_a_uri(input: &str) -> ParseError {
-    let entry = Rule::uri_reference_input;
-    let error = diagnose::not_absolute(
-        &crate::compiled::uri::PARSERS,
-        &syntax::URI,
-        entry,
-        crate::spec::uri_tiles(entry),
-        input,
-    );
-    #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = same_error(
-        "absolute URI",
-        input,
-        &error,
-        &diagnose::not_absolute(
-            &Derived::<UriParser>::PARSERS,
-            &syntax::URI,
-            entry,
-            false,
-            input,
-        ),
-    ) {
-        panic!("{difference}");
-    }
-    error
+    checked("absolute URI", input, not_a_uri_errors(input))
 }
 
 /// [`not_a_uri`] for an absolute IRI.
@@ -476,30 +341,104 @@ pub(crate) fn not_a_uri(input: &str) -> ParseError {
 ///
 /// With `verify-compiled`, when the two differ.
 pub(crate) fn not_an_iri(input: &str) -> ParseError {
-    let entry = IriRule::iri_reference_input;
-    let error = diagnose::not_absolute(
-        &crate::iri::compiled::PARSERS,
-        &syntax::IRI,
-        entry,
-        crate::spec::iri_tiles(entry),
-        input,
-    );
+    checked("absolute IRI", input, not_an_iri_errors(input))
+}
+
+/// The compiled parsers' error of `input`, rejected as a `what`; with
+/// `verify-compiled`, checked against pest_derive's, which `derived` makes
+/// (only then).
+///
+/// # Panics
+///
+/// With `verify-compiled`, when the two differ.
+#[inline(always)]
+fn checked(
+    what: &str,
+    input: &str,
+    (error, derived): (ParseError, impl FnOnce() -> ParseError),
+) -> ParseError {
     #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = same_error(
-        "absolute IRI",
-        input,
-        &error,
-        &diagnose::not_absolute(
-            &Derived::<IriParser>::PARSERS,
-            &syntax::IRI,
-            entry,
-            false,
-            input,
-        ),
-    ) {
+    if let Err(difference) = same_error(what, input, &error, &derived()) {
         panic!("{difference}");
     }
+    #[cfg(not(feature = "verify-compiled"))]
+    let _ = (what, input, derived);
     error
+}
+
+/// [`same_error`] of the compiled parsers' error and pest_derive's, which
+/// `derived` makes.
+fn same_errors(
+    what: &str,
+    input: &str,
+    (compiled, derived): (ParseError, impl FnOnce() -> ParseError),
+) -> Result<(), String> {
+    same_error(what, input, &compiled, &derived())
+}
+
+/// The compiled parsers' error of `input`, rejected from `entry` of the URI
+/// grammar, and a closure that makes pest_derive's.
+#[inline(always)]
+fn uri_errors(entry: Rule, input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+    let tiled = crate::spec::uri_tiles(entry);
+    let derived = &Derived::<UriParser>::PARSERS;
+    (
+        diagnose::diagnose(
+            &crate::compiled::uri::PARSERS,
+            &syntax::URI,
+            entry,
+            tiled,
+            input,
+        ),
+        move || diagnose::diagnose(derived, &syntax::URI, entry, false, input),
+    )
+}
+
+/// [`uri_errors`] for the IRI grammar.
+#[inline(always)]
+fn iri_errors(entry: IriRule, input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+    let tiled = crate::spec::iri_tiles(entry);
+    let derived = &Derived::<IriParser>::PARSERS;
+    (
+        diagnose::diagnose(
+            &crate::iri::compiled::PARSERS,
+            &syntax::IRI,
+            entry,
+            tiled,
+            input,
+        ),
+        move || diagnose::diagnose(derived, &syntax::IRI, entry, false, input),
+    )
+}
+
+/// [`uri_errors`] for `input` as an absolute URI.
+#[inline(always)]
+fn not_a_uri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+    let entry = Rule::uri_reference_input;
+    let (parsers, tiled) = (
+        &crate::compiled::uri::PARSERS,
+        crate::spec::uri_tiles(entry),
+    );
+    let derived = &Derived::<UriParser>::PARSERS;
+    (
+        diagnose::not_absolute(parsers, &syntax::URI, entry, tiled, input),
+        move || diagnose::not_absolute(derived, &syntax::URI, entry, false, input),
+    )
+}
+
+/// [`uri_errors`] for `input` as an absolute IRI.
+#[inline(always)]
+fn not_an_iri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+    let entry = IriRule::iri_reference_input;
+    let (parsers, tiled) = (
+        &crate::iri::compiled::PARSERS,
+        crate::spec::iri_tiles(entry),
+    );
+    let derived = &Derived::<IriParser>::PARSERS;
+    (
+        diagnose::not_absolute(parsers, &syntax::IRI, entry, tiled, input),
+        move || diagnose::not_absolute(derived, &syntax::IRI, entry, false, input),
+    )
 }
 
 /// Compares the compiled parser's result for `input` from `entry` with

@@ -615,8 +615,8 @@ impl<R: Copy + Ord> RuleList<R> {
 /// position, which a diagnosis would otherwise get from a second parse.
 ///
 /// Without `LISTS`, it keeps the furthest position and those pairs, and
-/// not the rules tried there: the lists are left empty, and keeping them
-/// is most of what the diagnostic variant does beyond a parse. The
+/// not the rules tried there (the lists stay empty): what a diagnosis that
+/// names no rule reads, without the work of keeping pest's lists. The
 /// position is the same, since pest moves it forward whenever a tracked
 /// rule fails further (the one case where `track` records nothing, a
 /// rule whose children made one attempt, is at the furthest position).
