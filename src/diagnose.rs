@@ -30,7 +30,7 @@ pub(crate) use crate::compiled::Entries as Compiled;
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, lower_tiled, pest_nodes, Node};
+use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Node};
 use crate::percent;
 use crate::syntax::Syntax;
 
@@ -149,19 +149,12 @@ impl Context {
             };
         };
         // The grammar reads userinfo only when an "@" ends it, so a bad
-        // character before a later "@" belongs to the userinfo.
-        let authority_rest = rest.split(['/', '?', '#']).next().unwrap_or("");
-        let userinfo_ahead = bounds.userinfo().is_none() && {
-            // After the character at fault, however many bytes it takes.
-            let mut after = authority_rest.chars();
-            after.next();
-            after.as_str().contains('@')
-        };
-        // Only a host that is a registered name or IPv4 address could have
-        // been the start of a userinfo: an IP literal's brackets are not
-        // userinfo characters, so an "@" after one cannot make it one.
+        // character before a later "@" in the authority belongs to the
+        // userinfo. Only a host that is a registered name or IPv4 address
+        // could have been the start of one: an IP literal's brackets are
+        // not userinfo characters, so an "@" after one cannot make it one.
         let named = matches!(bounds.host_kind(), HostKind::RegName | HostKind::Ipv4);
-        let userinfo_ahead = userinfo_ahead && named;
+        let userinfo_ahead = named && bounds.userinfo().is_none() && at_ahead(rest);
         if bounds.port().is_some() {
             // `user:pass` before an "@" reads as far as `user:` as a host
             // and an empty port: it is userinfo all the same.
@@ -198,6 +191,25 @@ impl Context {
     }
 }
 
+/// Whether an "@" follows the character that `rest` starts with (however
+/// many bytes it takes) before the authority ends (at "/", "?", "#", or
+/// that character if it is one of them). ASCII delimiters never occur
+/// inside a multi-byte character, so the bytes tell.
+fn at_ahead(rest: &str) -> bool {
+    let bytes = rest.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    if matches!(first, b'/' | b'?' | b'#') {
+        return false;
+    }
+    let after = rest.chars().next().map_or(1, char::len_utf8);
+    bytes[after..]
+        .iter()
+        .take_while(|&&b| !matches!(b, b'/' | b'?' | b'#'))
+        .any(|&b| b == b'@')
+}
+
 /// The parses a diagnosis runs, with a grammar's parsers.
 pub(crate) trait Parsers<R: UriRule> {
     /// The record of a failed parse.
@@ -208,17 +220,23 @@ pub(crate) trait Parsers<R: UriRule> {
     /// tried there, given to `f`.
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Self::Failure) -> T) -> T;
 
-    /// What [`failure`](Self::failure) gives of the record that a
-    /// diagnosis which names no rule reads: the furthest byte at which a
-    /// rule failed, and the pairs kept there ([`Failure::prefix`]), given
-    /// to `f`. A parser may record them without pest's lists of rules.
-    fn furthest<T>(
-        &self,
-        entry: R,
-        input: &str,
-        f: impl FnOnce(usize, Option<&[Node<R>]>) -> T,
-    ) -> T {
-        self.failure(entry, input, |failure| f(failure.pos(), failure.prefix()))
+    /// What a diagnosis that names no rule reads of the record of a failed
+    /// parse of `input` from `entry`: the furthest byte at which a rule
+    /// failed, and the bounds of the input up to it, from what the parse
+    /// kept there (`None` where it kept nothing, or that does not lower).
+    /// `tiled` is [`diagnose`]'s.
+    ///
+    /// This is [`failure`](Self::failure)'s position, and its pairs
+    /// ([`Failure::prefix`]) lowered; a parser may record less to say the
+    /// same ([`Own`]).
+    fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
+        self.failure(entry, input, |failure| {
+            let offset = failure.pos().min(input.len());
+            let kept = failure
+                .prefix()
+                .and_then(|nodes| lower_kept(tiled, &input[..offset], nodes));
+            (offset, kept)
+        })
     }
 
     /// `f` of the pairs of a parse of `input` from `entry`, in preorder;
@@ -270,20 +288,6 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
         f(&failure)
     }
 
-    fn furthest<T>(
-        &self,
-        entry: R,
-        input: &str,
-        f: impl FnOnce(usize, Option<&[Node<R>]>) -> T,
-    ) -> T {
-        let Some(furthest) = self.furthest else {
-            return self.failure(entry, input, |failure| f(failure.pos(), failure.prefix()));
-        };
-        let mut record = Attempts::<R, N, false>::new(entry);
-        furthest(entry, input, &mut record);
-        f(record.pos(), record.prefix())
-    }
-
     fn with_nodes<T>(
         &self,
         entry: R,
@@ -302,6 +306,72 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
 
     fn rule_name(&self, rule: R) -> Cow<'static, str> {
         Cow::Borrowed((self.rule_name)(rule))
+    }
+}
+
+/// The compiled parsers of one of the crate's grammars (`uri.pest`, and
+/// `uri.pest` + `iri.pest`): [`Compiled`], and the diagnostic variant
+/// without pest's lists of rules that records into the lowering's slots
+/// ([`Held`]), for the furthest byte and the bounds up to there: what the
+/// diagnosis of those grammars reads. A derived grammar's errors name its
+/// rules, so its diagnosis runs [`Compiled`]'s variant with the lists.
+pub(crate) struct Own<R: 'static, const N: usize> {
+    /// The grammar's compiled parsers.
+    pub(crate) parsers: Compiled<R, N>,
+    /// The diagnostic variant recording into the lowering's slots.
+    pub(crate) held: for<'i> fn(R, &'i str, &mut Attempts<R, N, false, Held<'i>>) -> Option<usize>,
+}
+
+impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
+    type Failure = Attempts<R, N>;
+
+    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
+        self.parsers.failure(entry, input, f)
+    }
+
+    /// [`Parsers::furthest`], from the slots: with `verify-compiled`,
+    /// compared with the full pairs' lowering.
+    ///
+    /// # Panics
+    ///
+    /// With `verify-compiled`, when the two differ.
+    fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
+        let mut record = Attempts::new(entry);
+        (self.held)(entry, input, &mut record);
+        let offset = record.pos().min(input.len());
+        let kept = record.kept().and_then(|kept| {
+            if tiled {
+                lower::held::<true>(kept)
+            } else {
+                lower::held::<false>(kept)
+            }
+        });
+        #[cfg(feature = "verify-compiled")]
+        {
+            let (full_offset, full) = self.parsers.furthest(entry, tiled, input);
+            assert!(
+                (full_offset, full.as_ref()) == (offset, kept.as_ref()),
+                "the slots kept for {input:?} lower otherwise than the full pairs"
+            );
+        }
+        (offset, kept)
+    }
+
+    fn with_nodes<T>(
+        &self,
+        entry: R,
+        input: &str,
+        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
+    ) -> Option<T> {
+        self.parsers.with_nodes(entry, input, f)
+    }
+
+    fn match_len(&self, rule: R, input: &str) -> Option<usize> {
+        self.parsers.match_len(rule, input)
+    }
+
+    fn rule_name(&self, rule: R) -> Cow<'static, str> {
+        self.parsers.rule_name(rule)
     }
 }
 
@@ -441,11 +511,7 @@ where
     // with the rules not finished yet ending there. Where it does not have
     // them, or they do not make a reference (inside an IP literal), a parse
     // of that prefix.
-    let (mut offset, kept) = parsers.furthest(entry, input, |furthest, prefix| {
-        let offset = furthest.min(input.len());
-        let kept = prefix.and_then(|nodes| lower_kept(tiled, &input[..offset], nodes));
-        (offset, kept)
-    });
+    let (mut offset, kept) = parsers.furthest(entry, tiled, input);
     let lower_prefix = |offset: usize| {
         let prefix = &input[..offset];
         parsers.with_nodes(entry, prefix, |nodes| lower(prefix, nodes))

@@ -18,7 +18,7 @@ use pest::iterators::Pairs;
 
 use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, MAX_LEN};
 pub(crate) use crate::compiled::runtime::Node;
-use crate::compiled::runtime::{Layouts, Sink, Step};
+use crate::compiled::runtime::{Keep, Layouts, Sink, Step};
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::percent;
@@ -500,6 +500,7 @@ impl Found {
 /// It is also what the capture variant of a compiled parser records into
 /// ([`Sink`]): there the parser fills the slots as it matches, and the
 /// tree is never built.
+#[derive(Clone, Copy)]
 pub(crate) struct Slots<'i> {
     input: &'i str,
     /// The spans, as `u32`: a text the lowering accepts is at most
@@ -554,6 +555,81 @@ impl<R: UriRule> Sink<R> for Slots<'_> {
     fn restore(&mut self, mark: u32) {
         self.seen = mark;
     }
+}
+
+/// What the diagnostic variant of the crate's compiled parsers records into
+/// for a diagnosis: the lowering's slots, filled as the capture variant
+/// fills them, and how many rules that record a pair are not finished.
+/// Where `EOI` fails with none open (the crate's entry rules call it
+/// outside every rule that records one), the slots hold the pairs of the
+/// tree of the input up to there, which is kept ([`Keep`]) and lowered
+/// ([`held`]) instead of the full pairs.
+#[derive(Clone, Copy)]
+pub(crate) struct Held<'i> {
+    slots: Slots<'i>,
+    open: u32,
+}
+
+impl<'i> Held<'i> {
+    /// Empty slots for a diagnostic parse of `input`.
+    pub(crate) fn new(input: &'i str) -> Held<'i> {
+        Held {
+            slots: Slots::new(input),
+            open: 0,
+        }
+    }
+}
+
+impl<R: UriRule> Sink<R> for Held<'_> {
+    type Mark = u32;
+
+    #[inline(always)]
+    fn mark(&self) -> u32 {
+        Sink::<R>::mark(&self.slots)
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, rule: R, start: usize) -> u32 {
+        self.open += 1;
+        self.slots.enter(rule, start)
+    }
+
+    #[inline(always)]
+    fn leave(&mut self, at: u32, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
+        self.open -= 1;
+        self.slots.leave(at, rule, start, end)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: u32) {
+        Sink::<R>::restore(&mut self.slots, mark);
+    }
+}
+
+/// A copy of the slots of the input up to `pos`, where no rule that records
+/// a pair is open: otherwise the slots lack that rule's pair, which the
+/// tree up to here has.
+impl Keep for Held<'_> {
+    #[inline(always)]
+    fn keep(&self, pos: usize) -> Option<Self> {
+        let input = self.slots.input.get(..pos)?;
+        (self.open == 0).then_some(Held {
+            slots: Slots {
+                input,
+                ..self.slots
+            },
+            open: 0,
+        })
+    }
+}
+
+/// The bounds of the input up to where `EOI` failed, from `held`, what a
+/// diagnostic parse kept there: what [`lower`] makes of the pairs of the
+/// tree of that prefix, which the slots hold. `TILED` is
+/// [`captured_tiled`]'s. `None` where the slots cannot tell ([`captured`])
+/// or the pairs do not lower.
+pub(crate) fn held<const TILED: bool>(held: &Held<'_>) -> Option<Bounds> {
+    captured_tiled::<TILED>(&held.slots)?.ok()
 }
 
 /// Lowers what a capture recorded ([`Slots`] as a [`Sink`]) after a
@@ -1245,8 +1321,38 @@ pub(crate) fn ipv6(text: &str) -> Option<Ipv6Addr> {
 
 #[cfg(test)]
 mod tests {
-    use super::{captured, ipv4, ipv6, lower, Node, Sink, Slots};
+    use super::{captured, held, ipv4, ipv6, lower, Held, Keep, Node, Sink, Slots};
     use crate::grammar::Rule;
+
+    /// What a diagnostic parse keeps of its slots where `EOI` fails:
+    /// nothing while a rule that records a pair is open (the slots lack its
+    /// pair) or inside a character, and otherwise the slots of the input up
+    /// to there, which lower as the pairs of that prefix do.
+    #[test]
+    fn held_slots_are_kept_only_with_no_rule_open() {
+        let input = "http://\u{e9}x y";
+        let nodes = [
+            (Rule::scheme, 0, 4),
+            (Rule::authority, 7, 10),
+            (Rule::reg_name, 7, 10),
+            (Rule::path_abempty, 10, 10),
+        ];
+        let mut sink = Held::new(input);
+        for &(rule, start, end) in &nodes {
+            let at = sink.enter(rule, start);
+            sink.leave(at, rule, start, Some(end));
+        }
+        let open = sink.enter(Rule::query, 10);
+        assert!(sink.keep(10).is_none());
+        sink.leave(open, Rule::query, 10, None);
+        assert!(sink.keep(8).is_none(), "byte 8 is inside the \u{e9}");
+        let kept = sink.keep(10).expect("no rule is open");
+        let prefix = &input[..10];
+        let pairs = nodes.map(|(rule, start, end)| Node { rule, start, end });
+        let expected = lower(prefix, pairs).expect("a reference");
+        assert_eq!(held::<false>(&kept), Some(expected));
+        assert_eq!(held::<true>(&kept), Some(expected));
+    }
 
     /// Records `nodes` into a capture as the parser would (each pair left
     /// as it matched), and lowers it.

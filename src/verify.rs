@@ -63,7 +63,65 @@ pub fn compare_all(input: &str) -> Result<(), String> {
     compare_uri(Rule::uri_input, input)?;
     compare_iri(IriRule::iri_reference_input, input)?;
     compare_capture(input)?;
+    compare_held(input)?;
     compare_schemes(input)
+}
+
+/// Compares what the diagnosis of the crate's grammars reads of a rejected
+/// `input`, the furthest byte and the bounds of the input up to it, as the
+/// diagnostic variant that records into the lowering's slots gives it
+/// ([`Own`](diagnose::Own): what `Uri::parse` runs) and as the one that
+/// records the full pairs gives it. From each entry the crate parses with,
+/// with and without the checks of the tree's shape.
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_held(input: &str) -> Result<(), String> {
+    use crate::spec::TILES;
+    compare_held_from(
+        &crate::compiled::uri::OWN,
+        Rule::uri_reference_input,
+        TILES[0],
+        input,
+    )?;
+    compare_held_from(&crate::compiled::uri::OWN, Rule::uri_input, TILES[1], input)?;
+    compare_held_from(
+        &crate::iri::compiled::OWN,
+        IriRule::iri_reference_input,
+        TILES[2],
+        input,
+    )?;
+    compare_held_from(
+        &crate::iri::compiled::OWN,
+        IriRule::iri_input,
+        TILES[3],
+        input,
+    )
+}
+
+/// [`compare_held`] from `entry` of one grammar, whose trees tile their
+/// input where `tiled`.
+fn compare_held_from<R: UriRule, const N: usize>(
+    own: &diagnose::Own<R, N>,
+    entry: R,
+    tiled: bool,
+    input: &str,
+) -> Result<(), String> {
+    use diagnose::Parsers;
+    if (own.parsers.run)(entry, &mut Tree::new(input, entry)).is_some() {
+        return Ok(());
+    }
+    for tiled in [false, tiled] {
+        let slots = own.furthest(entry, tiled, input);
+        let full = own.parsers.furthest(entry, tiled, input);
+        if slots != full {
+            return Err(alloc::format!(
+                "the diagnostic variant into the slots and the one with the full pairs differ for {input:?} from {entry:?}:\n  slots: {slots:?}\n  full pairs: {full:?}"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Compares each scheme's grammar, as `#[derive(rfc3986::Grammar)]`
@@ -384,7 +442,7 @@ fn uri_errors(entry: Rule, input: &str) -> (ParseError, impl FnOnce() -> ParseEr
     let derived = &Derived::<UriParser>::PARSERS;
     (
         diagnose::diagnose(
-            &crate::compiled::uri::PARSERS,
+            &crate::compiled::uri::OWN,
             &syntax::URI,
             entry,
             tiled,
@@ -401,7 +459,7 @@ fn iri_errors(entry: IriRule, input: &str) -> (ParseError, impl FnOnce() -> Pars
     let derived = &Derived::<IriParser>::PARSERS;
     (
         diagnose::diagnose(
-            &crate::iri::compiled::PARSERS,
+            &crate::iri::compiled::OWN,
             &syntax::IRI,
             entry,
             tiled,
@@ -415,10 +473,7 @@ fn iri_errors(entry: IriRule, input: &str) -> (ParseError, impl FnOnce() -> Pars
 #[inline(always)]
 fn not_a_uri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
     let entry = Rule::uri_reference_input;
-    let (parsers, tiled) = (
-        &crate::compiled::uri::PARSERS,
-        crate::spec::uri_tiles(entry),
-    );
+    let (parsers, tiled) = (&crate::compiled::uri::OWN, crate::spec::uri_tiles(entry));
     let derived = &Derived::<UriParser>::PARSERS;
     (
         diagnose::not_absolute(parsers, &syntax::URI, entry, tiled, input),
@@ -430,10 +485,7 @@ fn not_a_uri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '
 #[inline(always)]
 fn not_an_iri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
     let entry = IriRule::iri_reference_input;
-    let (parsers, tiled) = (
-        &crate::iri::compiled::PARSERS,
-        crate::spec::iri_tiles(entry),
-    );
+    let (parsers, tiled) = (&crate::iri::compiled::OWN, crate::spec::iri_tiles(entry));
     let derived = &Derived::<IriParser>::PARSERS;
     (
         diagnose::not_absolute(parsers, &syntax::IRI, entry, tiled, input),
@@ -456,7 +508,7 @@ fn compare<P, R, I, const N: usize>(
     entry: R,
     input: &str,
     compiled: Option<I>,
-    failure: impl FnOnce() -> Result<(Attempts<R, N>, Option<usize>), String>,
+    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
 ) -> Result<(), String>
 where
     P: pest::Parser<R>,
@@ -468,7 +520,7 @@ where
     let same = match (&compiled, &derived) {
         (Some(nodes), Ok(pairs)) => nodes.clone().eq(pest_nodes(pairs.clone())),
         (None, Err(error)) => {
-            let (attempts, end) = failure()?;
+            let (attempts, end) = failure();
             return same_failure(entry, input, error, &attempts, end);
         }
         _ => false,
@@ -531,7 +583,7 @@ fn verify<P, R, I, const N: usize>(
     entry: R,
     input: &str,
     compiled: Option<I>,
-    failure: impl FnOnce() -> Result<(Attempts<R, N>, Option<usize>), String>,
+    failure: impl FnOnce() -> (Attempts<R, N>, Option<usize>),
 ) where
     P: pest::Parser<R>,
     R: pest::RuleType,
@@ -560,34 +612,15 @@ where
 }
 
 /// The diagnostic variant's record of a failed parse of `input` from
-/// `rule`, and the end of its match, after checking that the variant
-/// without pest's lists ([`Entries::furthest`]) records the same furthest
-/// position and the same pairs there.
-///
-/// # Errors
-///
-/// What each variant recorded, when they differ.
-fn failure_of<R: Copy + Ord + core::fmt::Debug, const N: usize>(
+/// `rule`, and the end of its match.
+fn failure_of<R: Copy + Ord, const N: usize>(
     entries: &Entries<R, N>,
     rule: R,
     input: &str,
-) -> Result<(Attempts<R, N>, Option<usize>), String> {
+) -> (Attempts<R, N>, Option<usize>) {
     let mut attempts = Attempts::new(rule);
     let end = (entries.failure)(rule, input, &mut attempts);
-    if let Some(furthest) = entries.furthest {
-        let mut record = Attempts::<R, N, false>::new(rule);
-        let record_end = furthest(rule, input, &mut record);
-        if (record.pos(), record.prefix(), record_end) != (attempts.pos(), attempts.prefix(), end) {
-            return Err(alloc::format!(
-                "the diagnostic variant without lists and the one with them disagree on {input:?} from {rule:?}:\n  without: at {}, pairs {:?}, end {record_end:?}\n  with: at {}, pairs {:?}, end {end:?}",
-                record.pos(),
-                record.prefix(),
-                attempts.pos(),
-                attempts.prefix(),
-            ));
-        }
-    }
-    Ok((attempts, end))
+    (attempts, end)
 }
 
 /// [`compare_entries`] that panics on a difference: the hook of the

@@ -324,12 +324,13 @@ pub fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Opti
     p.set_end(end);
     Some(end)
 }}
-/// The diagnostic variant's state: the input, the pairs recorded so far,
-/// and pest's attempts (with its lists of rules where `L`).
-struct Diagnosis<'i, 'a, const L: bool> {{
+/// The diagnostic variant's state: the input, what it recorded so far (the
+/// full pairs, or what a reader of them keeps), and pest's attempts (with
+/// its lists of rules where `L`).
+struct Diagnosis<'i, 'a, K, const L: bool> {{
     s: &'i [u8],
-    pairs: rt::Pairs<Rule, PAIRS>,
-    a: &'a mut rt::Attempts<Rule, PAIRS, L>,
+    pairs: K,
+    a: &'a mut rt::Attempts<Rule, PAIRS, L, K>,
 }}
 
 /// What pest's parser records for the error of a failed parse, as the
@@ -351,22 +352,26 @@ pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
 /// moved.
 #[inline(never)]
 pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
-    failure_with(rule, input, a)
+    failure_with(rule, input, rt::Pairs::new(Rule::{filler}), a)
 }}
 
-/// [`failure_into`], recording pest's lists of rules where `L`; without
-/// them, only the furthest position and the pairs held there, which is
-/// what a diagnosis that does not name rules reads. Generic, so that only
-/// a caller that wants the second kind of record compiles it.
+/// [`failure_into`], recording into `sink` (empty) and keeping a copy of
+/// it where `EOI` fails, and pest's lists of rules where `L`. Without
+/// them, it records only the furthest position and that copy, which is
+/// what a diagnosis that does not name rules reads; and a sink that keeps
+/// only what a reader of the pairs reads is cheaper than the full pairs.
+/// Generic, so that only a caller that wants another kind of record
+/// compiles it.
 #[inline(never)]
-pub fn failure_with<const L: bool>(
+pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
     rule: Rule,
     input: &str,
-    a: &mut rt::Attempts<Rule, PAIRS, L>,
+    sink: K,
+    a: &mut rt::Attempts<Rule, PAIRS, L, K>,
 ) -> Option<usize> {{
     let mut d = Diagnosis {{
         s: input.as_bytes(),
-        pairs: rt::Pairs::new(Rule::{filler}),
+        pairs: sink,
         a,
     }};
     let p = &mut d;

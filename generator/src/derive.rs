@@ -233,7 +233,6 @@ const _: () = {{
     const PARSERS: ::rfc3986::__private::Entries<Rule, PAIRS> = ::rfc3986::__private::Entries {{
         run,
         failure: failure_into,
-        furthest: None,
         rule_name,
         rules: RULES,
     }};

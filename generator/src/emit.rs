@@ -139,7 +139,7 @@ impl<'a> Emitter<'a> {
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
-            Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, L>",
+            Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, K, L>",
         };
         let mut f = String::new();
         if name == EOI {
@@ -274,7 +274,7 @@ impl<'a> Emitter<'a> {
                         None => format!("{fast}(s, pos)"),
                     };
                     if records(track.ctx(), ty) {
-                        format!("{{\n let at = p.pairs.open(Rule::{name}, pos);\n let end = {body};\n p.pairs.finish(at, end)\n}}")
+                        format!("{{\n let at = p.pairs.enter(Rule::{name}, pos);\n let end = {body};\n p.pairs.leave(at, Rule::{name}, pos, end)\n}}")
                     } else {
                         body
                     }
@@ -291,7 +291,7 @@ impl<'a> Emitter<'a> {
                 let end_of_input = if name == EOI && track.look == Look::None {
                     "Some(&p.pairs)"
                 } else {
-                    "None::<&rt::Pairs<Rule, PAIRS>>"
+                    "None"
                 };
                 format!(
                     "{{\n let mark = p.a.mark(pos);\n let r = {callee};\n if r.{outcome}() {{ p.a.track(Rule::{name}, pos, mark, {negative}, {end_of_input}); }}\n r\n}}"
@@ -598,14 +598,15 @@ fn starts_with_test(e: &Ir) -> bool {
     }
 }
 
-/// The type parameters of a function in `mode`: the fast variant's
-/// recording functions are generic over what records (`rt::Sink`), so that
-/// one function serves the full pairs and the lowering's capture.
+/// The type parameters of a function in `mode`: the recording functions of
+/// both variants are generic over what records (`rt::Sink`), so that one
+/// function serves the full pairs and the lowering's capture; the
+/// diagnostic variant's also over whether it keeps pest's lists of rules.
 fn generics(mode: Mode) -> &'static str {
     match mode {
         Mode::Fast(Ctx::Quiet) => "",
         Mode::Fast(_) => "<K: rt::Sink<Rule>>",
-        Mode::Diagnostic(_) => "<const L: bool>",
+        Mode::Diagnostic(_) => "<K: rt::Sink<Rule> + rt::Keep, const L: bool>",
     }
 }
 

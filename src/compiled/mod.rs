@@ -22,15 +22,35 @@ macro_rules! compiled_parser {
 
             include!(concat!(env!("OUT_DIR"), "/", $file));
 
-            /// Both variants, for a diagnosis and for the comparisons.
+            /// Both variants, for the comparisons.
             pub(crate) const PARSERS: crate::compiled::Entries<Rule, PAIRS> =
                 crate::compiled::Entries {
                     run,
                     failure: failure_into,
-                    furthest: Some(failure_with::<false>),
                     rule_name,
                     rules: RULES,
                 };
+
+            /// Both variants, for a diagnosis: [`PARSERS`], and the
+            /// diagnostic variant recording into the lowering's slots
+            /// ([`held`]).
+            pub(crate) const OWN: crate::diagnose::Own<Rule, PAIRS> =
+                crate::diagnose::Own {
+                    parsers: PARSERS,
+                    held,
+                };
+
+            /// The diagnostic variant without pest's lists of rules,
+            /// recording into the lowering's slots: the furthest position,
+            /// and the slots where `EOI` failed there, which is all a
+            /// diagnosis of this grammar reads.
+            fn held<'i>(
+                rule: Rule,
+                input: &'i str,
+                a: &mut rt::Attempts<Rule, PAIRS, false, crate::lower::Held<'i>>,
+            ) -> Option<usize> {
+                failure_with(rule, input, crate::lower::Held::new(input), a)
+            }
         }
     };
 }
@@ -44,11 +64,6 @@ compiled_parser!(
     crate::grammar::UriParser
 );
 
-/// The diagnostic variant of a grammar's compiled parser without pest's
-/// lists of rules ([`Entries::furthest`]).
-pub type Furthest<R, const N: usize> =
-    fn(R, &str, &mut runtime::Attempts<R, N, false>) -> Option<usize>;
-
 /// A grammar's compiled parser (see `rfc3986-generator`), as its entry
 /// points: `run` is its fast variant (into a full tree), `failure` its
 /// diagnostic one, and `rule_name` names its rules as the RFCs write them.
@@ -60,12 +75,6 @@ pub struct Entries<R: 'static, const N: usize> {
     pub run: for<'i> fn(R, &mut runtime::Tree<'i, R, N>) -> Option<usize>,
     /// The diagnostic variant.
     pub failure: fn(R, &str, &mut runtime::Attempts<R, N>) -> Option<usize>,
-    /// The diagnostic variant without pest's lists of rules (the furthest
-    /// position and the pairs there only), for a diagnosis that does not
-    /// name rules; `None` where the grammar's entry points leave it out
-    /// (a derived grammar, whose errors name its rules), and `failure`
-    /// serves.
-    pub furthest: Option<Furthest<R, N>>,
     /// The rules' names, as the RFCs write them.
     pub rule_name: fn(R) -> &'static str,
     /// Every rule, `EOI` too.

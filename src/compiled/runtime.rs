@@ -119,6 +119,12 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
         }
     }
 
+    /// The pairs held in place, which are all of them unless some spilled
+    /// to the heap.
+    fn inline(&self) -> &[Node<R>] {
+        &self.inline[..self.len.min(N)]
+    }
+
     /// The pairs, in preorder.
     pub fn iter(&self) -> NodeIter<'_, R> {
         self.inline[..self.len.min(N)]
@@ -250,6 +256,29 @@ impl<R> Sink<R> for () {
 
     #[inline(always)]
     fn restore(&mut self, _: ()) {}
+}
+
+/// What the diagnostic variant of a compiled parser records into (a
+/// [`Sink`]) that [`Attempts`] can keep a copy of where `EOI` fails: the
+/// parse tree of the input up to there, or what a reader of it keeps.
+pub trait Keep: Sized {
+    /// A copy of what is held now, where `EOI` failed at `pos`, for a
+    /// diagnosis; `None` where it would allocate (pairs that spilled to the
+    /// heap) or would not be that tree (a rule that records a pair is not
+    /// finished).
+    fn keep(&self, pos: usize) -> Option<Self>;
+}
+
+/// The first `N` pairs, which a copy keeps without allocating.
+impl<R: Copy, const N: usize> Keep for Pairs<R, N> {
+    #[inline]
+    fn keep(&self, _: usize) -> Option<Self> {
+        self.spill.is_empty().then(|| Pairs {
+            inline: self.inline,
+            len: self.len,
+            spill: Vec::new(),
+        })
+    }
 }
 
 /// A parse: the input and what it has recorded so far while it runs (in
@@ -609,26 +638,27 @@ impl<R: Copy + Ord> RuleList<R> {
 /// expected). The diagnostic variant of a compiled parser updates it as
 /// `ParserState::rule` and `track` do.
 ///
-/// It also keeps what pest does not: the pairs the parse held when `EOI`
-/// first failed at that position (at most `N`, the rules not finished yet
-/// ending at [`OPEN`]). They are the parse tree of the input up to that
-/// position, which a diagnosis would otherwise get from a second parse.
+/// It also keeps what pest does not: a copy of what the parse had recorded
+/// (`K`, its [`Sink`]) when `EOI` first failed at that position: the full
+/// pairs (at most `N`, the rules not finished yet ending at [`OPEN`]), or
+/// what a reader of them keeps. They are the parse tree of the input up to
+/// that position, which a diagnosis would otherwise get from a second
+/// parse.
 ///
-/// Without `LISTS`, it keeps the furthest position and those pairs, and
-/// not the rules tried there (the lists stay empty): what a diagnosis that
+/// Without `LISTS`, it keeps the furthest position and that copy, and not
+/// the rules tried there (the lists stay empty): what a diagnosis that
 /// names no rule reads, without the work of keeping pest's lists. The
 /// position is the same, since pest moves it forward whenever a tracked
 /// rule fails further (the one case where `track` records nothing, a
 /// rule whose children made one attempt, is at the furthest position).
 #[derive(Clone, Debug)]
-pub struct Attempts<R, const N: usize = 0, const LISTS: bool = true> {
+pub struct Attempts<R, const N: usize = 0, const LISTS: bool = true, K = Pairs<R, N>> {
     pos: usize,
     positives: RuleList<R>,
     negatives: RuleList<R>,
-    prefix: [Node<R>; N],
-    /// How many pairs `prefix` holds, and at which position it was taken;
-    /// `None` when no tracked rule failed yet, or the pairs were too many.
-    prefix_len: Option<(usize, usize)>,
+    /// What was kept, and the position where `EOI` failed then; `None`
+    /// when nothing was, or it could not be ([`Keep`]).
+    kept: Option<(K, usize)>,
 }
 
 /// The attempts at a position before a rule's call: what `track` cuts back
@@ -639,20 +669,14 @@ pub struct Mark {
     negatives: usize,
 }
 
-impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
+impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, K> {
     /// None yet; `filler` is any rule, to initialize the lists.
     pub fn new(filler: R) -> Self {
-        let empty = Node {
-            rule: filler,
-            start: 0,
-            end: 0,
-        };
         Attempts {
             pos: 0,
             positives: RuleList::new(filler),
             negatives: RuleList::new(filler),
-            prefix: [empty; N],
-            prefix_len: None,
+            kept: None,
         }
     }
 
@@ -687,13 +711,49 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
         }
     }
 
+    /// The furthest position at which a tracked rule failed.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The rules tracked there, sorted and each once, as pest's
+    /// `ErrorVariant::ParsingError` lists them: expected ones.
+    pub fn positives(&self) -> &[R] {
+        self.positives.as_slice()
+    }
+
+    /// ... and ones that matched where they must not have.
+    pub fn negatives(&self) -> &[R] {
+        self.negatives.as_slice()
+    }
+
+    /// What the parse had recorded when `EOI` first failed at
+    /// [`pos`](Self::pos), when it was kept.
+    pub fn kept(&self) -> Option<&K> {
+        match &self.kept {
+            Some((kept, at)) if *at == self.pos => Some(kept),
+            _ => None,
+        }
+    }
+
+    /// The lists sorted and deduplicated, once the parse is over.
+    pub fn finish(&mut self) {
+        if !LISTS {
+            return;
+        }
+        self.positives.sort_dedup();
+        self.negatives.sort_dedup();
+    }
+}
+
+impl<R: Copy + Ord, const N: usize, const LISTS: bool, K: Keep> Attempts<R, N, LISTS, K> {
     /// After a rule called at `pos` failed (or, in a negative lookahead,
-    /// matched): pest's `track`. `pairs` are those the parse holds.
+    /// matched): pest's `track`. `held` is what the parse has recorded.
     ///
-    /// `end_of_input` says that the rule was `EOI`, outside a lookahead.
-    /// The first time it fails at a position as far as any, the pairs are
-    /// kept: a parse of the input up to there would have found the end of
-    /// its input there, and been over, with these pairs.
+    /// `end_of_input` holds it when the rule was `EOI`, outside a
+    /// lookahead. The first time `EOI` fails at a position as far as any,
+    /// a copy is kept: a parse of the input up to there would have found
+    /// the end of its input there, and been over, with these pairs.
     ///
     /// When the rule's children made exactly one attempt at `pos`, that
     /// attempt stands for the rule. Otherwise the rule's attempt replaces
@@ -701,19 +761,19 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
     /// the lists and becomes the furthest; a position short of the furthest
     /// adds nothing.
     #[inline(always)]
-    pub fn track<const M: usize>(
+    pub fn track(
         &mut self,
         rule: R,
         pos: usize,
         before: Mark,
         negative: bool,
-        end_of_input: Option<&Pairs<R, M>>,
+        end_of_input: Option<&K>,
     ) {
         if LISTS {
             self.track_lists(rule, pos, before, negative, end_of_input);
         } else {
-            if let Some(pairs) = end_of_input {
-                self.keep(pos, pairs);
+            if let Some(held) = end_of_input {
+                self.keep(pos, held);
             }
             self.pos = self.pos.max(pos);
         }
@@ -721,13 +781,13 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
 
     /// [`track`](Self::track), with the lists.
     #[inline(never)]
-    fn track_lists<const M: usize>(
+    fn track_lists(
         &mut self,
         rule: R,
         pos: usize,
         before: Mark,
         negative: bool,
-        end_of_input: Option<&Pairs<R, M>>,
+        end_of_input: Option<&K>,
     ) {
         let earlier = before.positives + before.negatives;
         let now = if pos == self.pos {
@@ -735,8 +795,8 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
         } else {
             0
         };
-        if let Some(pairs) = end_of_input {
-            self.keep(pos, pairs);
+        if let Some(held) = end_of_input {
+            self.keep(pos, held);
         }
         if now > earlier && now - earlier == 1 {
             return;
@@ -759,55 +819,23 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
         }
     }
 
-    /// Keeps `pairs`, which the parse held where `EOI` failed at `pos`,
-    /// unless pairs were kept at `pos` already, a rule failed further, or
-    /// there are more than `N`.
-    fn keep<const M: usize>(&mut self, pos: usize, pairs: &Pairs<R, M>) {
-        if pos < self.pos || self.prefix_len.is_some_and(|(_, at)| at == pos) {
+    /// Keeps a copy of `held`, recorded where `EOI` failed at `pos`, unless
+    /// one was kept at `pos` already or a rule failed further.
+    #[inline(always)]
+    fn keep(&mut self, pos: usize, held: &K) {
+        if pos < self.pos || self.kept.as_ref().is_some_and(|(_, at)| *at == pos) {
             return;
         }
-        self.prefix_len = if pairs.len() <= N && pairs.spill.is_empty() {
-            let len = pairs.len();
-            self.prefix[..len].copy_from_slice(&pairs.inline[..len]);
-            Some((len, pos))
-        } else {
-            None
-        };
+        self.kept = held.keep(pos).map(|kept| (kept, pos));
     }
+}
 
-    /// The furthest position at which a tracked rule failed.
-    pub fn pos(&self) -> usize {
-        self.pos
-    }
-
-    /// The rules tracked there, sorted and each once, as pest's
-    /// `ErrorVariant::ParsingError` lists them: expected ones.
-    pub fn positives(&self) -> &[R] {
-        self.positives.as_slice()
-    }
-
-    /// ... and ones that matched where they must not have.
-    pub fn negatives(&self) -> &[R] {
-        self.negatives.as_slice()
-    }
-
+impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
     /// The pairs the parse held when `EOI` first failed at
     /// [`pos`](Self::pos) (unfinished ones ending at [`OPEN`]), when they
     /// were kept.
     pub fn prefix(&self) -> Option<&[Node<R>]> {
-        match self.prefix_len {
-            Some((len, at)) if at == self.pos => Some(&self.prefix[..len]),
-            _ => None,
-        }
-    }
-
-    /// The lists sorted and deduplicated, once the parse is over.
-    pub fn finish(&mut self) {
-        if !LISTS {
-            return;
-        }
-        self.positives.sort_dedup();
-        self.negatives.sort_dedup();
+        self.kept().map(Pairs::inline)
     }
 }
 
@@ -827,7 +855,7 @@ mod tests {
         for _ in 0..2_000 {
             let mut with: Attempts<u8, 4> = Attempts::new(0);
             let mut without: Attempts<u8, 4, false> = Attempts::new(0);
-            let mut pairs: Pairs<u8, 8> = Pairs::new(0);
+            let mut pairs: Pairs<u8, 4> = Pairs::new(0);
             for _ in 0..(next() % 24) {
                 let pos = (next() % 8) as usize;
                 let rule = (next() % 5) as u8;
