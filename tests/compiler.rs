@@ -267,7 +267,10 @@ conformance!(
     errors,
     ["a", "1", "!", "?", "+", "-", ",", ".", ":", "/", "i", "f"],
     4,
-    extra: ["ab!", "12?", "if", "ab,if", "ab,cd,do", "a.b.c:x", "a/1/+", "a-b1x"],
+    extra: [
+        "ab!", "12?", "if", "ab,if", "ab,cd,do", "a.b.c:x", "a/1/+", "a-b1x", "[a]", "[1]+[ab]",
+        "[", "[]", "[a", "[a]x", "+[1", "-[+]", "[[a]]", "[a]]"
+    ],
     never: []
 );
 conformance!(

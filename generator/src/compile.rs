@@ -361,8 +361,9 @@ pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {
 /// what a diagnosis that does not name rules reads; and a sink that keeps
 /// only what a reader of the pairs reads is cheaper than the full pairs.
 /// Generic, so that only a caller that wants another kind of record
-/// compiles it.
-#[inline(never)]
+/// compiles it; inlined into each such caller, so that the sink is built
+/// in place.
+#[inline(always)]
 pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
     rule: Rule,
     input: &str,

@@ -265,7 +265,22 @@ impl<'a> Emitter<'a> {
                     .get(name)
                     .is_some_and(|rule| analysis.can_track(&rule.expr, track.body(ty)));
                 let callee = if body_tracks {
-                    format!("{}(p, pos)", self.callee(name, mode))
+                    let call = format!("{}(p, pos)", self.callee(name, mode));
+                    // A body that fails on its first byte test before it
+                    // calls anything tracks nothing where that test fails:
+                    // it is not run where the next byte cannot start it,
+                    // and its failure is tracked all the same.
+                    let fails_first = analysis
+                        .rules
+                        .get(name)
+                        .is_some_and(|rule| fails_before_calls(&rule.expr));
+                    let guard = self.analysis.guard(&Ir::Call(name.to_string()));
+                    match self.guard_test(&guard, "s") {
+                        Some(test) if fails_first => {
+                            format!("if {test} {{ {call} }} else {{ None }}")
+                        }
+                        _ => call,
+                    }
                 } else {
                     let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
                     let guard = self.analysis.guard(&call);
@@ -594,6 +609,20 @@ fn starts_with_test(e: &Ir) -> bool {
         Ir::Empty | Ir::Class(_) | Ir::Str(_) | Ir::Insens(_) | Ir::Any => true,
         Ir::Seq(items) => items.first().is_some_and(starts_with_test),
         Ir::Choice(items) => items.iter().all(starts_with_test),
+        _ => false,
+    }
+}
+
+/// Whether `e` starts with a byte test that, where it fails, fails `e`
+/// before `e` calls any rule: a character, a string of at least one byte,
+/// or a sequence or choice of such starts. Where the next byte cannot start
+/// `e`, it then tracks no attempt.
+fn fails_before_calls(e: &Ir) -> bool {
+    match e {
+        Ir::Class(_) | Ir::Any => true,
+        Ir::Str(lit) | Ir::Insens(lit) => !lit.is_empty(),
+        Ir::Seq(items) => items.first().is_some_and(fails_before_calls),
+        Ir::Choice(items) => items.iter().all(fails_before_calls),
         _ => false,
     }
 }

@@ -44,6 +44,7 @@ macro_rules! compiled_parser {
             /// recording into the lowering's slots: the furthest position,
             /// and the slots where `EOI` failed there, which is all a
             /// diagnosis of this grammar reads.
+            #[inline(never)]
             fn held<'i>(
                 rule: Rule,
                 input: &'i str,
