@@ -506,11 +506,11 @@ where
     R: UriRule,
     B: Parsers<R>,
 {
-    // The furthest byte, and the parse tree of the input up to it: the
-    // pairs the diagnostic parse held when it found no end of input there,
-    // with the rules not finished yet ending there. Where it does not have
-    // them, or they do not make a reference (inside an IP literal), a parse
-    // of that prefix.
+    // The furthest byte, and the bounds of the input up to it: from what
+    // the diagnostic parse held when it found no end of input there (its
+    // pairs, or the lowering's slots). Where it kept nothing, or that does
+    // not make a reference (inside an IP literal), from a parse of that
+    // prefix.
     let (mut offset, kept) = parsers.furthest(entry, tiled, input);
     let lower_prefix = |offset: usize| {
         let prefix = &input[..offset];

@@ -127,10 +127,7 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
 
     /// The pairs, in preorder.
     pub fn iter(&self) -> NodeIter<'_, R> {
-        self.inline[..self.len.min(N)]
-            .iter()
-            .chain(&self.spill)
-            .copied()
+        self.inline().iter().chain(&self.spill).copied()
     }
 }
 
@@ -748,12 +745,13 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
 
 impl<R: Copy + Ord, const N: usize, const LISTS: bool, K: Keep> Attempts<R, N, LISTS, K> {
     /// After a rule called at `pos` failed (or, in a negative lookahead,
-    /// matched): pest's `track`. `held` is what the parse has recorded.
+    /// matched): pest's `track`.
     ///
-    /// `end_of_input` holds it when the rule was `EOI`, outside a
-    /// lookahead. The first time `EOI` fails at a position as far as any,
-    /// a copy is kept: a parse of the input up to there would have found
-    /// the end of its input there, and been over, with these pairs.
+    /// `end_of_input` is what the parse has recorded, when the rule was
+    /// `EOI` outside a lookahead. The first time `EOI` fails at a position
+    /// as far as any, a copy is kept: a parse of the input up to there
+    /// would have found the end of its input there, and been over, with
+    /// these pairs.
     ///
     /// When the rule's children made exactly one attempt at `pos`, that
     /// attempt stands for the rule. Otherwise the rule's attempt replaces
