@@ -1338,10 +1338,7 @@ mod tests {
             (Rule::path_abempty, 10, 10),
         ];
         let mut sink = Held::new(input);
-        for &(rule, start, end) in &nodes {
-            let at = sink.enter(rule, start);
-            sink.leave(at, rule, start, Some(end));
-        }
+        record(&mut sink, &nodes);
         let open = sink.enter(Rule::query, 10);
         assert!(sink.keep(10).is_none());
         sink.leave(open, Rule::query, 10, None);
@@ -1354,14 +1351,19 @@ mod tests {
         assert_eq!(held::<true>(&kept), Some(expected));
     }
 
-    /// Records `nodes` into a capture as the parser would (each pair left
-    /// as it matched), and lowers it.
+    /// Records `nodes` into `sink` as the parser would (each pair left as
+    /// it matched).
+    fn record(sink: &mut impl Sink<Rule>, nodes: &[(Rule, usize, usize)]) {
+        for &(rule, start, end) in nodes {
+            let at = sink.enter(rule, start);
+            sink.leave(at, rule, start, Some(end));
+        }
+    }
+
+    /// Records `nodes` into a capture of `input`.
     fn capture<'i>(input: &'i str, nodes: &[(Rule, usize, usize)]) -> Slots<'i> {
         let mut slots = Slots::new(input);
-        for &(rule, start, end) in nodes {
-            let at = slots.enter(rule, start);
-            slots.leave(at, rule, start, Some(end));
-        }
+        record(&mut slots, nodes);
         slots
     }
 
