@@ -559,17 +559,18 @@ where
         return ParseError::new(kind, input, offset, expected);
     };
     match (context, found) {
-        (_, '%') if !is_pct_encoded(rest) => ParseError::new(
+        (_, '%') if !is_pct_encoded(rest) => ParseError::with_found(
             ErrorKind::PercentEncoding,
             input,
             offset,
-            expected::PCT_ENCODED,
+            Cow::Borrowed(expected::PCT_ENCODED),
+            Some('%'),
         ),
         (Context::Start | Context::FirstSegment, ':') => scheme(parsers, syntax, input),
         (Context::HostStart, '[') => ip_literal(parsers, syntax, input, offset + 1),
         (context, _) => {
             let (kind, expected) = context.error(syntax.expected);
-            error(syntax, kind, input, offset, expected)
+            error_found(syntax, kind, input, offset, expected, found)
         }
     }
 }
@@ -615,16 +616,27 @@ fn error(
     offset: usize,
     expected: &'static str,
 ) -> ParseError {
-    let stray = input[offset..]
-        .chars()
-        .next()
-        .is_some_and(|c| !syntax.chars.contains(c));
-    let kind = if stray {
-        ErrorKind::InvalidCharacter
-    } else {
+    match input[offset..].chars().next() {
+        Some(found) => error_found(syntax, kind, input, offset, expected, found),
+        None => ParseError::new(kind, input, offset, expected),
+    }
+}
+
+/// [`error`], where the character at `offset` is `found`.
+fn error_found(
+    syntax: &Syntax,
+    kind: ErrorKind,
+    input: &str,
+    offset: usize,
+    expected: &'static str,
+    found: char,
+) -> ParseError {
+    let kind = if syntax.chars.contains(found) {
         kind
+    } else {
+        ErrorKind::InvalidCharacter
     };
-    ParseError::new(kind, input, offset, expected)
+    ParseError::with_found(kind, input, offset, Cow::Borrowed(expected), Some(found))
 }
 
 /// A relative reference cannot have `:` in its first segment, so an input

@@ -216,10 +216,24 @@ impl ParseError {
             | ErrorKind::Borrowed => None,
             _ => input.get(offset..).and_then(|rest| rest.chars().next()),
         };
+        ParseError::with_found(kind, input, offset, expected.into(), found)
+    }
+
+    /// [`new`](Self::new), where the caller has read what is found at
+    /// `offset` of `input` (the character there, or `None` at its end, or
+    /// for a kind that names none).
+    #[inline]
+    pub(crate) fn with_found(
+        kind: ErrorKind,
+        input: &str,
+        offset: usize,
+        expected: Cow<'static, str>,
+        found: Option<char>,
+    ) -> ParseError {
         ParseError {
             kind,
             offset,
-            expected: expected.into(),
+            expected,
             found,
             excerpt: Excerpt::new(input, offset),
             input: (),
@@ -390,9 +404,10 @@ impl Excerpt {
 
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let range = Excerpt::range(input, offset);
-        let mut text = String::with_capacity(range.len());
-        let window = Excerpt::window(&mut text, input, offset, range);
-        Excerpt { text, window }
+        Excerpt {
+            window: Excerpt::placed(0, input, offset, range.clone()),
+            text: String::from(&input[range]),
+        }
     }
 
     /// The bytes of `input` an excerpt around `offset` shows: a character
@@ -437,9 +452,16 @@ impl Excerpt {
         offset: usize,
         range: core::ops::Range<usize>,
     ) -> Window {
+        let window = Excerpt::placed(text.len(), input, offset, range.clone());
+        text.push_str(&input[range]);
+        window
+    }
+
+    /// Where `range` of `input`, the window around `offset`, lies once
+    /// it is written at byte `start` of an excerpt's text.
+    #[inline(always)]
+    fn placed(start: usize, input: &str, offset: usize, range: core::ops::Range<usize>) -> Window {
         let offset = floor_char_boundary(input, offset.min(input.len()));
-        let start = text.len();
-        text.push_str(&input[range.clone()]);
         Window {
             start,
             caret: start + (offset - range.start),
