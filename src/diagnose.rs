@@ -125,6 +125,7 @@ enum Context {
 }
 
 impl Context {
+    #[inline(always)]
     fn of(bounds: &Bounds, prefix: &str, rest: &str) -> Context {
         if bounds.fragment_start().is_some() {
             return Context::Fragment;
@@ -204,10 +205,10 @@ fn at_ahead(rest: &str) -> bool {
         return false;
     }
     let after = rest.chars().next().map_or(1, char::len_utf8);
-    bytes[after..]
+    let first_of = bytes[after..]
         .iter()
-        .take_while(|&&b| !matches!(b, b'/' | b'?' | b'#'))
-        .any(|&b| b == b'@')
+        .find(|&&b| matches!(b, b'/' | b'?' | b'#' | b'@'));
+    first_of == Some(&b'@')
 }
 
 /// The parses a diagnosis runs, with a grammar's parsers.
@@ -508,29 +509,19 @@ where
 {
     // The furthest byte, and the bounds of the input up to it: from what
     // the diagnostic parse held when it found no end of input there (its
-    // pairs, or the lowering's slots). Where it kept nothing, or that does
-    // not make a reference (inside an IP literal), from a parse of that
-    // prefix.
-    let (mut offset, kept) = parsers.furthest(entry, tiled, input);
-    let lower_prefix = |offset: usize| {
-        let prefix = &input[..offset];
-        parsers.with_nodes(entry, prefix, |nodes| lower(prefix, nodes))
+    // pairs, or the lowering's slots); where it kept nothing, from a parse
+    // of a prefix ([`reparse`]).
+    let (offset, kept) = parsers.furthest(entry, tiled, input);
+    let (mut offset, bounds) = match kept {
+        Some(bounds) => (offset, Some(bounds)),
+        None => match reparse(parsers, entry, input, offset) {
+            Ok(found) => found,
+            Err(earlier) => return earlier,
+        },
     };
-    let mut parsed = match kept {
-        Some(parts) => Some(Ok(parts)),
-        None => lower_prefix(offset),
-    };
-    // Inside an IP literal the grammar's IPv6address and IPvFuture rules fail
-    // right after the "[", where no valid prefix ends; the literal as a
-    // whole is what failed, at its "[".
-    if parsed.is_none() && input[..offset].ends_with('[') {
-        offset -= 1;
-        parsed = lower_prefix(offset);
-    }
-    let (prefix, rest) = input.split_at(offset);
-
-    let context = match parsed {
-        Some(Ok(bounds)) => {
+    let context = match bounds {
+        Some(bounds) => {
+            let (prefix, rest) = input.split_at(offset);
             let context = Context::of(&bounds, prefix, rest);
             // The furthest byte pest reports can be short of where the
             // userinfo fails, when part of it also reads as a host and
@@ -543,14 +534,9 @@ where
             }
             context
         }
-        // The prefix has an error of its own, earlier (a port out of range):
-        // that is the first error in the input.
-        Some(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
-            return earlier.with_input(input);
-        }
         // A derived grammar whose entry rule does not accept prefixes (a
         // scheme-specific lookahead, say): no component to name.
-        Some(Err(_)) | None => Context::Start,
+        None => Context::Start,
     };
     let rest = &input[offset..];
 
@@ -572,6 +558,41 @@ where
             let (kind, expected) = context.error(syntax.expected);
             error_found(syntax, kind, input, offset, expected, found)
         }
+    }
+}
+
+/// Where the diagnostic parse of `input` kept nothing at `offset`, its
+/// furthest byte, or nothing that makes a reference (inside an IP literal):
+/// the offset, and the bounds of the input up to it from a parse of that
+/// prefix (`None` where the prefix does not parse); or the error of that
+/// prefix when it has one of its own (a port out of range), the first
+/// error in the input.
+#[cold]
+#[inline(never)]
+fn reparse<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    entry: R,
+    input: &str,
+    mut offset: usize,
+) -> Result<(usize, Option<Bounds>), ParseError> {
+    let lower_prefix = |offset: usize| {
+        let prefix = &input[..offset];
+        parsers.with_nodes(entry, prefix, |nodes| lower(prefix, nodes))
+    };
+    let mut parsed = lower_prefix(offset);
+    // Inside an IP literal the grammar's IPv6address and IPvFuture rules fail
+    // right after the "[", where no valid prefix ends; the literal as a
+    // whole is what failed, at its "[".
+    if parsed.is_none() && input[..offset].ends_with('[') {
+        offset -= 1;
+        parsed = lower_prefix(offset);
+    }
+    match parsed {
+        Some(Ok(bounds)) => Ok((offset, Some(bounds))),
+        Some(Err(earlier)) if earlier.kind() != ErrorKind::Grammar => {
+            Err(earlier.with_input(input))
+        }
+        Some(Err(_)) | None => Ok((offset, None)),
     }
 }
 
