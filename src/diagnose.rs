@@ -314,8 +314,10 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
 /// `uri.pest` + `iri.pest`): [`Compiled`], and the diagnostic variant
 /// without pest's lists of rules that records into the lowering's slots
 /// ([`Held`]), for the furthest byte and the bounds up to there: what the
-/// diagnosis of those grammars reads. A derived grammar's errors name its
-/// rules, so its diagnosis runs [`Compiled`]'s variant with the lists.
+/// diagnosis of those grammars reads, from an entry rule that tiles its
+/// input (as theirs do unless edited into another shape). A derived
+/// grammar's errors name its rules, so its diagnosis runs [`Compiled`]'s
+/// variant with the lists.
 pub(crate) struct Own<R: 'static, const N: usize> {
     /// The grammar's compiled parsers.
     pub(crate) parsers: Compiled<R, N>,
@@ -337,16 +339,15 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
+        // The slots record an entry rule that tiles its input ([`Held`]);
+        // a grammar edited into another shape keeps the full pairs.
+        if !tiled {
+            return self.parsers.furthest(entry, tiled, input);
+        }
         let mut record = Attempts::new(entry);
         (self.held)(entry, input, &mut record);
         let offset = record.pos().min(input.len());
-        let kept = record.kept().and_then(|kept| {
-            if tiled {
-                lower::held::<true>(kept)
-            } else {
-                lower::held::<false>(kept)
-            }
-        });
+        let kept = record.kept().and_then(lower::held);
         #[cfg(feature = "verify-compiled")]
         {
             let (full_offset, full) = self.parsers.furthest(entry, tiled, input);

@@ -498,7 +498,7 @@ impl Found {
 /// same way to check them ([`check_tiling`]).
 ///
 /// It is also what the capture variant of a compiled parser records into
-/// ([`Sink`]): there the parser fills the slots as it matches, and the
+/// ([`Capture`]): there the parser fills the slots as it matches, and the
 /// tree is never built.
 #[derive(Clone, Copy)]
 pub(crate) struct Slots<'i> {
@@ -514,52 +514,55 @@ pub(crate) struct Slots<'i> {
     clobbered: u32,
 }
 
-/// The lowering's rule-to-slot map, applied while the compiled parser
-/// runs: each pair of a rule the lowering reads goes straight into its
-/// slot, and the rest are not recorded at all. A failed rule's pairs are
-/// dropped by restoring which slots are filled, as pest drops them from
-/// its queue.
+/// What the capture variant of a compiled parser records into: the
+/// lowering's [`Slots`], filled as the parser matches ([`Slots::record`]).
 ///
-/// The rule is a constant where the generated parser calls this, so the
-/// lookup of its slot folds away and a rule the lowering does not read
-/// costs nothing.
-impl<R: UriRule> Sink<R> for Slots<'_> {
+/// `TILED` says that the parse starts from an entry rule that tiles its
+/// input ([`tiles`]): every tree of it then holds each component at most
+/// once, and so does every partial tree the parse builds on the way (each
+/// step of its layouts holds the pairs of its own component only), so no
+/// slot that is filled is filled again and the capture does not watch for
+/// it. Otherwise it does, and [`captured`] defers to the full pairs where
+/// it happens.
+#[derive(Clone, Copy)]
+pub(crate) struct Capture<'i, const TILED: bool>(pub(crate) Slots<'i>);
+
+impl<'i, const TILED: bool> Capture<'i, TILED> {
+    /// An empty capture of a parse of `input`.
+    #[inline(always)]
+    pub(crate) fn new(input: &'i str) -> Self {
+        Capture(Slots::new(input))
+    }
+}
+
+impl<R: UriRule, const TILED: bool> Sink<R> for Capture<'_, TILED> {
     type Mark = u32;
 
     #[inline(always)]
     fn mark(&self) -> u32 {
-        self.seen
+        self.0.seen
     }
 
     #[inline(always)]
     fn enter(&mut self, _: R, _: usize) -> u32 {
-        self.seen
+        self.0.seen
     }
 
     #[inline(always)]
     fn leave(&mut self, at: u32, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
-        let slot = slot_of(rule);
-        match end {
-            Some(end) if slot != Slot::Other as usize => {
-                self.clobbered |= self.seen & (1 << slot);
-                self.spans[slot] = (start as u32, end as u32);
-                self.seen |= 1 << slot;
-            }
-            Some(_) => {}
-            None => self.seen = at,
-        }
-        end
+        self.0.record::<R, TILED>(at, rule, start, end)
     }
 
     #[inline(always)]
     fn restore(&mut self, mark: u32) {
-        self.seen = mark;
+        self.0.seen = mark;
     }
 }
 
 /// What the diagnostic variant of the crate's compiled parsers records into
-/// for a diagnosis: the lowering's slots, filled as the capture variant
-/// fills them, and how many rules that record a pair are not finished.
+/// for a diagnosis from an entry rule that tiles its input ([`tiles`]):
+/// the lowering's slots, filled as the capture variant fills them, and how
+/// many rules that record a pair are not finished.
 /// Where `EOI` fails with none open (the crate's entry rules call it
 /// outside every rule that records one), the slots hold the pairs of the
 /// tree of the input up to there, which is kept ([`Keep`]) and lowered
@@ -580,29 +583,31 @@ impl<'i> Held<'i> {
     }
 }
 
+/// Records as [`Capture`] does for an entry rule that tiles its input:
+/// [`Held`] is only run from one.
 impl<R: UriRule> Sink<R> for Held<'_> {
     type Mark = u32;
 
     #[inline(always)]
     fn mark(&self) -> u32 {
-        Sink::<R>::mark(&self.slots)
+        self.slots.seen
     }
 
     #[inline(always)]
-    fn enter(&mut self, rule: R, start: usize) -> u32 {
+    fn enter(&mut self, _: R, _: usize) -> u32 {
         self.open += 1;
-        self.slots.enter(rule, start)
+        self.slots.seen
     }
 
     #[inline(always)]
     fn leave(&mut self, at: u32, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
         self.open -= 1;
-        self.slots.leave(at, rule, start, end)
+        self.slots.record::<R, true>(at, rule, start, end)
     }
 
     #[inline(always)]
     fn restore(&mut self, mark: u32) {
-        Sink::<R>::restore(&mut self.slots, mark);
+        self.slots.seen = mark;
     }
 }
 
@@ -624,15 +629,14 @@ impl Keep for Held<'_> {
 }
 
 /// The bounds of the input up to where `EOI` failed, from `held`, what a
-/// diagnostic parse kept there: what [`lower`] makes of the pairs of the
-/// tree of that prefix, which the slots hold. `TILED` is
-/// [`captured_tiled`]'s. `None` where the slots cannot tell ([`captured`])
-/// or the pairs do not lower.
-pub(crate) fn held<const TILED: bool>(held: &Held<'_>) -> Option<Bounds> {
-    captured_tiled::<TILED>(&held.slots)?.ok()
+/// diagnostic parse from an entry rule that tiles its input kept there:
+/// what [`lower`] makes of the pairs of the tree of that prefix, which the
+/// slots hold. `None` where the pairs do not lower.
+pub(crate) fn held(held: &Held<'_>) -> Option<Bounds> {
+    captured_tiled::<true>(&held.slots)?.ok()
 }
 
-/// Lowers what a capture recorded ([`Slots`] as a [`Sink`]) after a
+/// Lowers what a capture recorded ([`Capture`]) after a
 /// successful parse of its input: exactly what [`lower`] makes of the full
 /// pairs of the same parse. `None` where the capture cannot tell: a slot
 /// filled twice (its first span is lost), or two kinds of host value (a
@@ -896,6 +900,39 @@ impl<'i> Slots<'i> {
         }
         self.seen = seen;
         repeated
+    }
+
+    /// Records the end of a call of `rule` from `start` (`None` when it
+    /// failed) as a capture does: each pair of a rule the lowering reads
+    /// goes straight into its slot, and the rest are not recorded at all;
+    /// a failed rule's pairs are dropped by restoring which slots were
+    /// filled before it (`at`), as pest drops them from its queue. Unless
+    /// `TILED` ([`Capture`]), a slot filled again is marked as clobbered.
+    ///
+    /// The rule is a constant where the generated parser calls this, so
+    /// the lookup of its slot folds away and a rule the lowering does not
+    /// read costs nothing.
+    #[inline(always)]
+    fn record<R: UriRule, const TILED: bool>(
+        &mut self,
+        at: u32,
+        rule: R,
+        start: usize,
+        end: Option<usize>,
+    ) -> Option<usize> {
+        let slot = slot_of(rule);
+        match end {
+            Some(end) if slot != Slot::Other as usize => {
+                if !TILED {
+                    self.clobbered |= self.seen & (1 << slot);
+                }
+                self.spans[slot] = (start as u32, end as u32);
+                self.seen |= 1 << slot;
+            }
+            Some(_) => {}
+            None => self.seen = at,
+        }
+        end
     }
 
     /// Fills `slot` with `span`.
@@ -1321,7 +1358,7 @@ pub(crate) fn ipv6(text: &str) -> Option<Ipv6Addr> {
 
 #[cfg(test)]
 mod tests {
-    use super::{captured, held, ipv4, ipv6, lower, Held, Keep, Node, Sink, Slots};
+    use super::{captured, held, ipv4, ipv6, lower, Capture, Held, Keep, Node, Sink, Slots};
     use crate::grammar::Rule;
 
     /// What a diagnostic parse keeps of its slots where `EOI` fails:
@@ -1347,8 +1384,7 @@ mod tests {
         let prefix = &input[..10];
         let pairs = nodes.map(|(rule, start, end)| Node { rule, start, end });
         let expected = lower(prefix, pairs).expect("a reference");
-        assert_eq!(held::<false>(&kept), Some(expected));
-        assert_eq!(held::<true>(&kept), Some(expected));
+        assert_eq!(held(&kept), Some(expected));
     }
 
     /// Records `nodes` into `sink` as the parser would (each pair left as
@@ -1362,9 +1398,9 @@ mod tests {
 
     /// Records `nodes` into a capture of `input`.
     fn capture<'i>(input: &'i str, nodes: &[(Rule, usize, usize)]) -> Slots<'i> {
-        let mut slots = Slots::new(input);
-        record(&mut slots, nodes);
-        slots
+        let mut capture = Capture::<false>::new(input);
+        record(&mut capture, nodes);
+        capture.0
     }
 
     /// A capture that holds one pair per slot lowers as the full pairs do;
@@ -1412,16 +1448,16 @@ mod tests {
     #[test]
     fn a_failed_rule_leaves_nothing_in_a_capture() {
         let input = "a/b";
-        let mut slots = Slots::new(input);
-        let at = slots.enter(Rule::scheme, 0);
-        slots.leave(at, Rule::scheme, 0, Some(1));
-        assert_eq!(slots.span(super::Slot::Scheme), Some(0..1));
+        let mut capture = Capture::<false>::new(input);
+        let at = capture.enter(Rule::scheme, 0);
+        capture.leave(at, Rule::scheme, 0, Some(1));
+        assert_eq!(capture.0.span(super::Slot::Scheme), Some(0..1));
         // The `:` after it is missing: the alternative fails.
-        Sink::<Rule>::restore(&mut slots, at);
-        let at = slots.enter(Rule::path_noscheme, 0);
-        slots.leave(at, Rule::path_noscheme, 0, Some(3));
-        assert_eq!(slots.span(super::Slot::Scheme), None);
-        let bounds = captured(&slots).unwrap().unwrap();
+        Sink::<Rule>::restore(&mut capture, at);
+        let at = capture.enter(Rule::path_noscheme, 0);
+        capture.leave(at, Rule::path_noscheme, 0, Some(3));
+        assert_eq!(capture.0.span(super::Slot::Scheme), None);
+        let bounds = captured(&capture.0).unwrap().unwrap();
         assert_eq!((bounds.scheme(), bounds.path()), (None, 0..3));
     }
 

@@ -27,7 +27,7 @@ use crate::compiled::runtime::Parse;
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::IriRule;
-use crate::lower::{self, captured_tiled, Slots};
+use crate::lower::{self, captured_tiled, Capture};
 use crate::syntax::{self, Syntax};
 
 /// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
@@ -177,7 +177,7 @@ macro_rules! capture_parse {
             rejected: fn(&str) -> ParseError,
         ) -> Result<Bounds, ParseError> {
             use $compiled as compiled;
-            let mut parse = Parse::with_sink(text, Slots::new(text));
+            let mut parse = Parse::with_sink(text, Capture::<TILED>::new(text));
             let matched = compiled::run_with(entry, &mut parse).is_some();
             #[cfg(feature = "verify-compiled")]
             {
@@ -193,7 +193,7 @@ macro_rules! capture_parse {
             if !matched {
                 return Err(rejected(text));
             }
-            match captured_tiled::<TILED>(&parse.pairs) {
+            match captured_tiled::<TILED>(&parse.pairs.0) {
                 Some(bounds) => bounds,
                 None => $full(entry, text),
             }

@@ -183,7 +183,7 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     use crate::compiled::runtime::Parse;
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
-    use crate::lower::{captured, captured_tiled, lower, Slots};
+    use crate::lower::{captured, captured_tiled, lower, Capture};
     use crate::spec::TILES;
 
     // Each entry twice: with the checks of the tree's shape, and as
@@ -191,12 +191,12 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     // ([`TILES`]).
     macro_rules! compare {
         ($grammar:ident, $entry:expr, $tiled:expr) => {{
-            compare!(@one $grammar, $entry, captured);
-            compare!(@one $grammar, $entry, captured_tiled::<{ $tiled }>);
+            compare!(@one $grammar, $entry, false, captured);
+            compare!(@one $grammar, $entry, $tiled, captured_tiled::<{ $tiled }>);
         }};
-        (@one $grammar:ident, $entry:expr, $captured:expr) => {{
-            let mut parse = Parse::with_sink(input, Slots::new(input));
-            let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs));
+        (@one $grammar:ident, $entry:expr, $tiled:expr, $captured:expr) => {{
+            let mut parse = Parse::with_sink(input, Capture::<{ $tiled }>::new(input));
+            let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs.0));
             let full = $grammar::parse($entry, input).map(|tree| lower(input, tree.nodes()));
             let same = match (&capture, &full) {
                 // Where the capture cannot tell, the parse lowers the full pairs.
