@@ -1009,8 +1009,17 @@ impl<'i> Slots<'i> {
         }
         // An empty slot reads as `0..0`, an empty port: no branch on
         // whether there is one.
-        let port = self.found(Slot::Port);
-        let port = self.port(port.start..port.end)?;
+        let port_span = self.found(Slot::Port);
+        let port = self.port(port_span.start..port_span.end)?;
+        // Where the components tile the input, the host ends at the ":"
+        // before the port, or with the authority.
+        let host_end = if !TILED {
+            self.host().end
+        } else if port_span.present {
+            port_span.start - 1
+        } else {
+            authority.end
+        };
         if !TILED {
             if !self.found(Slot::Path).present {
                 return Err(self.grammar_error(0, "a path in every URI reference"));
@@ -1023,7 +1032,7 @@ impl<'i> Slots<'i> {
         Ok(Bounds::of_parse(
             scheme.present.then_some(scheme.end),
             (authority.present & userinfo.present).then_some(userinfo.end),
-            authority.present.then(|| (self.host().end, kind)),
+            authority.present.then_some((host_end, kind)),
             port.filter(|_| authority.present),
             path.start..path.end,
             self.found(Slot::Query).end_if_present(),
