@@ -202,6 +202,7 @@ impl<I> ParseError<I> {
 }
 
 impl ParseError {
+    #[inline(never)]
     pub(crate) fn new(
         kind: ErrorKind,
         input: &str,
@@ -254,6 +255,8 @@ impl ParseError {
 
     /// A port above 65535 at `offset` of `input`: the grammar allows any
     /// number of digits, and ports are `u16`.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn port_range(input: &str, offset: usize) -> ParseError {
         ParseError::new(
             ErrorKind::PortRange,
@@ -375,15 +378,44 @@ impl<I> fmt::Display for ParseError<I> {
 /// The part of the input shown under an error: at most [`Excerpt::RADIUS`]
 /// characters on each side of the offset.
 ///
-/// An error keeps that window of the input as it is (one allocation of at
-/// most a few hundred bytes, whatever the input's size, which it can share
-/// with other text of the error: [`Excerpt::window`]); the escaping of
+/// An error keeps that window of the input as it is: in place when it is at
+/// most [`Excerpt::INLINE`] bytes, as the window of most inputs is, so that
+/// their error allocates nothing; otherwise in one allocation of at most a
+/// few hundred bytes, whatever the input's size. (An error with other text
+/// shares that allocation with it: [`Excerpt::window`].) The escaping of
 /// control and other invisible characters, which keeps the caret's column
 /// right, is done only when the error is shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Excerpt {
-    text: String,
-    window: Window,
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) enum Excerpt {
+    /// The window is `bytes[..len]`.
+    Inline {
+        len: u8,
+        at: Caret,
+        bytes: [u8; Excerpt::INLINE],
+    },
+    /// A longer window.
+    Heap { text: String, at: Caret },
+}
+
+/// Where the offset is in an excerpt's window: at byte `byte` of it, which
+/// is at most [`Excerpt::RADIUS`] characters from its start; and whether
+/// the input goes on before the window (bit 0 of `cut`) and after it
+/// (bit 1).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Caret {
+    byte: u8,
+    cut: u8,
+}
+
+/// Shows the window's text and where it lies, however it is held.
+impl fmt::Debug for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (text, window) = self.parts();
+        f.debug_struct("Excerpt")
+            .field("text", &text)
+            .field("window", &window)
+            .finish()
+    }
 }
 
 /// Where an excerpt's window lies in the text that holds it.
@@ -401,13 +433,50 @@ pub(crate) struct Window {
 impl Excerpt {
     const RADIUS: usize = 32;
     const CUT: &'static str = "...";
+    /// The longest window held in place: as many bytes as keep an excerpt
+    /// as large as a `String` and a [`Window`] were.
+    const INLINE: usize = 44;
 
+    #[inline(never)]
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let range = Excerpt::range(input, offset);
-        Excerpt {
-            window: Excerpt::placed(0, input, offset, range.clone()),
-            text: String::from(&input[range]),
+        let window = Excerpt::placed(0, input, offset, range.clone());
+        let at = Caret {
+            // At most `RADIUS` characters of at most 4 bytes each.
+            byte: u8::try_from(window.caret).unwrap_or(0),
+            cut: u8::from(window.cut_before) | u8::from(window.cut_after) << 1,
+        };
+        let text = &input[range];
+        match u8::try_from(text.len()) {
+            Ok(len) if text.len() <= Self::INLINE => {
+                let mut bytes = [0; Self::INLINE];
+                copy_short(text.as_bytes(), &mut bytes);
+                Excerpt::Inline { len, at, bytes }
+            }
+            _ => Excerpt::Heap {
+                text: text.into(),
+                at,
+            },
         }
+    }
+
+    /// The text that holds the window, and where the window lies in it.
+    fn parts(&self) -> (&str, Window) {
+        let (text, at) = match self {
+            // A copy of whole characters of a `str`: always UTF-8.
+            Excerpt::Inline { len, at, bytes } => (
+                core::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default(),
+                at,
+            ),
+            Excerpt::Heap { text, at } => (text.as_str(), at),
+        };
+        let window = Window {
+            start: 0,
+            caret: usize::from(at.byte),
+            cut_before: at.cut & 1 != 0,
+            cut_after: at.cut & 2 != 0,
+        };
+        (text, window)
     }
 
     /// The bytes of `input` an excerpt around `offset` shows: a character
@@ -473,7 +542,8 @@ impl Excerpt {
     /// Writes the two lines that go under an error message, each indented
     /// by two spaces: the excerpt, and a caret under the offset.
     pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Excerpt::write_window(f, &self.text, self.window)
+        let (text, window) = self.parts();
+        Excerpt::write_window(f, text, window)
     }
 
     /// [`write`](Self::write) for a window held in `text`.
@@ -565,10 +635,92 @@ impl fmt::Display for Shortened<'_> {
     }
 }
 
+/// Copies `src`, at most `N` bytes, to the start of `out`, in at most two
+/// moves of a fixed size each (as `memcpy` does, without its call: for the
+/// few bytes of an excerpt the call costs more than the copy).
+#[inline(always)]
+fn copy_short<const N: usize>(src: &[u8], out: &mut [u8; N]) {
+    let n = src.len().min(N);
+    /// Both ends of `src` (`W <= n <= 2 * W` bytes), as two moves of `W`.
+    #[inline(always)]
+    fn ends<const W: usize>(src: &[u8], out: &mut [u8], n: usize) {
+        out[..W].copy_from_slice(&src[..W]);
+        out[n - W..n].copy_from_slice(&src[n - W..n]);
+    }
+    match n {
+        32.. => ends::<32>(src, out, n),
+        16.. => ends::<16>(src, out, n),
+        8.. => ends::<8>(src, out, n),
+        4.. => ends::<4>(src, out, n),
+        _ => {
+            for (to, &from) in out.iter_mut().zip(&src[..n]) {
+                *to = from;
+            }
+        }
+    }
+}
+
 /// The largest char boundary of `s` at or below `index`.
 fn floor_char_boundary(s: &str, mut index: usize) -> usize {
     while !s.is_char_boundary(index) {
         index -= 1;
     }
     index
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::String;
+
+    use super::{copy_short, Excerpt, Window};
+
+    /// The excerpt's text and window, as they were before an excerpt could
+    /// be held in place: a copy of [`Excerpt::range`] and its place.
+    fn expected(input: &str, offset: usize) -> (String, Window) {
+        let mut text = String::new();
+        let range = Excerpt::range(input, offset);
+        let window = Excerpt::window(&mut text, input, offset, range);
+        (text, window)
+    }
+
+    /// Whether it is held in place or on the heap, an excerpt gives back
+    /// the window of the input around the offset and the caret's place in
+    /// it, at every offset of inputs around the inline size, in ASCII and
+    /// with characters of two to four bytes.
+    #[test]
+    fn an_excerpt_holds_its_window_in_place_or_not() {
+        let mut inline = 0;
+        let mut heap = 0;
+        for unit in ["a", "\u{e9}", "\u{20ac}", "\u{1f600}", "a\u{e9}b"] {
+            for n in 0..80 {
+                let input = unit.repeat(n);
+                for offset in (0..=input.len()).filter(|&at| input.is_char_boundary(at)) {
+                    let excerpt = Excerpt::new(&input, offset);
+                    let (want, want_window) = expected(&input, offset);
+                    assert_eq!(excerpt.parts(), (want.as_str(), want_window));
+                    match excerpt {
+                        Excerpt::Inline { .. } => inline += 1,
+                        Excerpt::Heap { .. } => heap += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            inline > 0 && heap > 0,
+            "{inline} in place, {heap} on the heap"
+        );
+    }
+
+    /// Every length up to the buffer's is copied exactly, and nothing past
+    /// it is written.
+    #[test]
+    fn copy_short_copies_every_length() {
+        let src: alloc::vec::Vec<u8> = (1..=50).collect();
+        for n in 0..=Excerpt::INLINE {
+            let mut out = [0; Excerpt::INLINE];
+            copy_short(&src[..n], &mut out);
+            assert_eq!(&out[..n], &src[..n]);
+            assert!(out[n..].iter().all(|&b| b == 0), "{n}");
+        }
+    }
 }
