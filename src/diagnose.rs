@@ -338,6 +338,7 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
     /// # Panics
     ///
     /// With `verify-compiled`, when the two differ.
+    #[inline(always)]
     fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
         // The slots record an entry rule that tiles its input ([`Held`]);
         // a grammar edited into another shape keeps the full pairs.

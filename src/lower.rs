@@ -632,6 +632,7 @@ impl Keep for Held<'_> {
 /// diagnostic parse from an entry rule that tiles its input kept there:
 /// what [`lower`] makes of the pairs of the tree of that prefix, which the
 /// slots hold. `None` where the pairs do not lower.
+#[inline(always)]
 pub(crate) fn held(held: &Held<'_>) -> Option<Bounds> {
     captured_tiled::<true>(&held.slots)?.ok()
 }
