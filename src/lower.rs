@@ -1017,7 +1017,7 @@ impl<'i> Slots<'i> {
         let host_end = if !TILED {
             self.host().end
         } else if port_span.present {
-            port_span.start - 1
+            port_span.start.saturating_sub(1)
         } else {
             authority.end
         };
