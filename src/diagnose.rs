@@ -30,7 +30,7 @@ pub(crate) use crate::compiled::Entries as Compiled;
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Node};
+use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Kept, Node};
 use crate::percent;
 use crate::syntax::Syntax;
 
@@ -323,6 +323,46 @@ pub(crate) struct Own<R: 'static, const N: usize> {
     pub(crate) parsers: Compiled<R, N>,
     /// The diagnostic variant recording into the lowering's slots.
     pub(crate) held: for<'i> fn(R, &'i str, &mut Attempts<R, N, false, Held<'i>>) -> Option<usize>,
+    /// The diagnostic variant recording nothing.
+    pub(crate) furthest: fn(R, &str, &mut Attempts<R, N, false, ()>) -> Option<usize>,
+    /// The fast variant's slots where `EOI` failed furthest, from an entry
+    /// rule that tiles its input (what `Uri::parse` hands a diagnosis).
+    pub(crate) kept: for<'i> fn(R, &'i str) -> Option<Kept<'i>>,
+}
+
+impl<R: UriRule, const N: usize> Own<R, N> {
+    /// [`Parsers::furthest`] from `entry`, an entry rule that tiles its
+    /// input, where the fast variant's failed parse kept `kept`: the
+    /// diagnostic variant runs without recording, for the furthest byte,
+    /// and the bounds up to it are the kept slots' where `EOI` failed
+    /// there. With `verify-compiled`, compared with the full pairs'
+    /// lowering.
+    ///
+    /// # Panics
+    ///
+    /// With `verify-compiled`, when the two differ.
+    #[inline(always)]
+    pub(crate) fn furthest_kept(
+        &self,
+        entry: R,
+        input: &str,
+        kept: Option<&Kept<'_>>,
+    ) -> (usize, Option<Bounds>) {
+        let mut record = Attempts::new(entry);
+        (self.furthest)(entry, input, &mut record);
+        let pos = record.pos();
+        let bounds = kept.filter(|kept| kept.pos() == pos).and_then(Kept::bounds);
+        let offset = pos.min(input.len());
+        #[cfg(feature = "verify-compiled")]
+        {
+            let (full_offset, full) = self.parsers.furthest(entry, true, input);
+            assert!(
+                (full_offset, full.as_ref()) == (offset, bounds.as_ref()),
+                "the slots the fast variant kept for {input:?} lower otherwise than the full pairs"
+            );
+        }
+        (offset, bounds)
+    }
 }
 
 impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
@@ -511,9 +551,51 @@ where
 {
     // The furthest byte, and the bounds of the input up to it: from what
     // the diagnostic parse held when it found no end of input there (its
-    // pairs, or the lowering's slots); where it kept nothing, from a parse
-    // of a prefix ([`reparse`]).
-    let (offset, kept) = parsers.furthest(entry, tiled, input);
+    // pairs, or the lowering's slots).
+    explain(
+        parsers,
+        syntax,
+        entry,
+        input,
+        parsers.furthest(entry, tiled, input),
+    )
+}
+
+/// [`diagnose`] for the crate's grammars, where the fast variant's failed
+/// parse kept `kept` ([`Own::furthest_kept`]): from an entry rule that
+/// tiles its input, the diagnostic parse records nothing.
+#[inline(always)]
+pub(crate) fn diagnose_kept<R: UriRule, const N: usize>(
+    own: &Own<R, N>,
+    syntax: &Syntax,
+    entry: R,
+    tiled: bool,
+    input: &str,
+    kept: Option<&Kept<'_>>,
+) -> ParseError {
+    let furthest = if tiled {
+        own.furthest_kept(entry, input, kept)
+    } else {
+        own.furthest(entry, tiled, input)
+    };
+    explain(own, syntax, entry, input, furthest)
+}
+
+/// [`diagnose`] from the furthest byte and, where the diagnostic parse
+/// kept them, the bounds of the input up to it; where it kept nothing, from
+/// a parse of a prefix ([`reparse`]).
+#[inline(always)]
+fn explain<R, B>(
+    parsers: &B,
+    syntax: &Syntax,
+    entry: R,
+    input: &str,
+    (offset, kept): (usize, Option<Bounds>),
+) -> ParseError
+where
+    R: UriRule,
+    B: Parsers<R>,
+{
     let (mut offset, bounds) = match kept {
         Some(bounds) => (offset, Some(bounds)),
         None => match reparse(parsers, entry, input, offset) {

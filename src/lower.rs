@@ -524,14 +524,55 @@ pub(crate) struct Slots<'i> {
 /// slot that is filled is filled again and the capture does not watch for
 /// it. Otherwise it does, and [`captured`] defers to the full pairs where
 /// it happens.
+///
+/// Where `TILED`, it also keeps a copy of the slots where `EOI` fails
+/// furthest ([`Kept`]): `EOI` is then the last step of the entry rule's
+/// layouts, outside every rule the lowering reads, so the slots hold the
+/// reading of the input up to there, which a diagnosis of a failed parse
+/// lowers instead of recording it again. The copy is made on a failure
+/// only.
 #[derive(Clone, Copy)]
-pub(crate) struct Capture<'i, const TILED: bool>(pub(crate) Slots<'i>);
+pub(crate) struct Capture<'i, const TILED: bool> {
+    pub(crate) slots: Slots<'i>,
+    kept: Option<Kept<'i>>,
+}
+
+/// The slots a capture held where `EOI` failed furthest, at `pos`: the
+/// reading of the input up to there.
+#[derive(Clone, Copy)]
+pub(crate) struct Kept<'i> {
+    slots: Slots<'i>,
+    pos: usize,
+}
 
 impl<'i, const TILED: bool> Capture<'i, TILED> {
     /// An empty capture of a parse of `input`.
     #[inline(always)]
     pub(crate) fn new(input: &'i str) -> Self {
-        Capture(Slots::new(input))
+        Capture {
+            slots: Slots::new(input),
+            kept: None,
+        }
+    }
+
+    /// The slots kept where `EOI` failed furthest, if it did.
+    pub(crate) fn kept(&self) -> Option<&Kept<'i>> {
+        self.kept.as_ref()
+    }
+}
+
+impl Kept<'_> {
+    /// Where `EOI` failed.
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The bounds of the input up to [`pos`](Self::pos): what [`lower`]
+    /// makes of the pairs of the tree of that prefix, which the slots
+    /// hold; `None` where those do not lower.
+    #[inline(always)]
+    pub(crate) fn bounds(&self) -> Option<Bounds> {
+        prefix_bounds(&self.slots)
     }
 }
 
@@ -540,22 +581,48 @@ impl<R: UriRule, const TILED: bool> Sink<R> for Capture<'_, TILED> {
 
     #[inline(always)]
     fn mark(&self) -> u32 {
-        self.0.seen
+        self.slots.seen
     }
 
     #[inline(always)]
     fn enter(&mut self, _: R, _: usize) -> u32 {
-        self.0.seen
+        self.slots.seen
     }
 
     #[inline(always)]
     fn leave(&mut self, at: u32, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
-        self.0.record::<R, TILED>(at, rule, start, end)
+        self.slots.record::<R, TILED>(at, rule, start, end)
     }
 
     #[inline(always)]
     fn restore(&mut self, mark: u32) {
-        self.0.seen = mark;
+        self.slots.seen = mark;
+    }
+
+    #[inline(always)]
+    fn end_missed(&mut self, pos: usize) {
+        if TILED {
+            self.keep(pos);
+        }
+    }
+}
+
+impl<const TILED: bool> Capture<'_, TILED> {
+    /// Keeps the slots where `EOI` failed at `pos`, unless it failed as
+    /// far or further before.
+    #[cold]
+    #[inline(never)]
+    fn keep(&mut self, pos: usize) {
+        let further = self.kept.as_ref().is_none_or(|kept| pos > kept.pos);
+        if let (true, Some(input)) = (further, self.slots.input.get(..pos)) {
+            self.kept = Some(Kept {
+                slots: Slots {
+                    input,
+                    ..self.slots
+                },
+                pos,
+            });
+        }
     }
 }
 
@@ -634,7 +701,14 @@ impl Keep for Held<'_> {
 /// slots hold. `None` where the pairs do not lower.
 #[inline(always)]
 pub(crate) fn held(held: &Held<'_>) -> Option<Bounds> {
-    captured_tiled::<true>(&held.slots)?.ok()
+    prefix_bounds(&held.slots)
+}
+
+/// The bounds of the prefix of the input that `slots` read, from an entry
+/// rule that tiles its input, where `EOI` failed ([`held`], [`Kept`]).
+#[inline(always)]
+fn prefix_bounds(slots: &Slots<'_>) -> Option<Bounds> {
+    captured_tiled::<true>(slots)?.ok()
 }
 
 /// Lowers what a capture recorded ([`Capture`]) after a
@@ -1368,7 +1442,7 @@ pub(crate) fn ipv6(text: &str) -> Option<Ipv6Addr> {
 
 #[cfg(test)]
 mod tests {
-    use super::{captured, held, ipv4, ipv6, lower, Capture, Held, Keep, Node, Sink, Slots};
+    use super::{captured, held, ipv4, ipv6, lower, Capture, Held, Keep, Kept, Node, Sink, Slots};
     use crate::grammar::Rule;
 
     /// What a diagnostic parse keeps of its slots where `EOI` fails:
@@ -1410,7 +1484,7 @@ mod tests {
     fn capture<'i>(input: &'i str, nodes: &[(Rule, usize, usize)]) -> Slots<'i> {
         let mut capture = Capture::<false>::new(input);
         record(&mut capture, nodes);
-        capture.0
+        capture.slots
     }
 
     /// A capture that holds one pair per slot lowers as the full pairs do;
@@ -1452,6 +1526,43 @@ mod tests {
         assert_eq!(captured(&capture(input, &two_hosts)), None);
     }
 
+    /// A failed parse's capture keeps its slots where `EOI` failed furthest
+    /// (the hook the generator puts in the fast variant), and they lower
+    /// to the bounds of the prefix there, as its full pairs do; a parse
+    /// that matched keeps nothing, and neither does a capture from an
+    /// entry rule that does not tile its input.
+    #[test]
+    fn a_failed_capture_keeps_the_slots_where_the_end_was_missed() {
+        use crate::compiled::uri;
+        let entry = Rule::uri_reference_input;
+        for (input, pos) in [
+            ("http://a b/c", 8),
+            ("/a?b#c#d", 6),
+            ("x:y%zz", 3),
+            ("//[::1]x", 7),
+        ] {
+            let kept = (uri::OWN.kept)(entry, input).unwrap();
+            assert_eq!(kept.pos(), pos, "{input}");
+            let prefix = &input[..pos];
+            let mut tree = uri::tree(prefix);
+            uri::run(entry, &mut tree).unwrap();
+            assert_eq!(kept.bounds(), lower(prefix, tree.nodes()).ok(), "{input}");
+        }
+        assert!((uri::OWN.kept)(entry, "http://a/b").is_none());
+
+        let mut capture = Capture::<false>::new("a b");
+        Sink::<Rule>::end_missed(&mut capture, 1);
+        assert!(capture.kept().is_none());
+        let mut capture = Capture::<true>::new("a b");
+        Sink::<Rule>::end_missed(&mut capture, 1);
+        Sink::<Rule>::end_missed(&mut capture, 0);
+        assert_eq!(
+            capture.kept().map(Kept::pos),
+            Some(1),
+            "the furthest is kept"
+        );
+    }
+
     /// A failed rule's pairs are dropped from a capture, as from the pairs:
     /// the slot it filled reads as empty again, and the slot is not taken
     /// as filled twice when the next alternative fills it.
@@ -1461,13 +1572,13 @@ mod tests {
         let mut capture = Capture::<false>::new(input);
         let at = capture.enter(Rule::scheme, 0);
         capture.leave(at, Rule::scheme, 0, Some(1));
-        assert_eq!(capture.0.span(super::Slot::Scheme), Some(0..1));
+        assert_eq!(capture.slots.span(super::Slot::Scheme), Some(0..1));
         // The `:` after it is missing: the alternative fails.
         Sink::<Rule>::restore(&mut capture, at);
         let at = capture.enter(Rule::path_noscheme, 0);
         capture.leave(at, Rule::path_noscheme, 0, Some(3));
-        assert_eq!(capture.0.span(super::Slot::Scheme), None);
-        let bounds = captured(&capture.0).unwrap().unwrap();
+        assert_eq!(capture.slots.span(super::Slot::Scheme), None);
+        let bounds = captured(&capture.slots).unwrap().unwrap();
         assert_eq!((bounds.scheme(), bounds.path()), (None, 0..3));
     }
 

@@ -27,7 +27,7 @@ use crate::compiled::runtime::Parse;
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::IriRule;
-use crate::lower::{self, captured_tiled, Capture};
+use crate::lower::{self, captured_tiled, Capture, Kept};
 use crate::syntax::{self, Syntax};
 
 /// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
@@ -81,14 +81,16 @@ impl sealed::Sealed for Rfc3986 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri::<{ URI_TILES[0] }>(Rule::uri_reference_input, text, |text| {
-            crate::verify::uri_error(Rule::uri_reference_input, text)
+        parse_uri::<{ URI_TILES[0] }>(Rule::uri_reference_input, text, |text, kept| {
+            crate::verify::uri_error(Rule::uri_reference_input, text, kept)
         })
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri::<{ URI_TILES[1] }>(Rule::uri_input, text, crate::verify::not_a_uri)
+        parse_uri::<{ URI_TILES[1] }>(Rule::uri_input, text, |text, _| {
+            crate::verify::not_a_uri(text)
+        })
     }
 }
 
@@ -103,14 +105,16 @@ impl sealed::Sealed for Rfc3987 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri::<{ IRI_TILES[0] }>(IriRule::iri_reference_input, text, |text| {
-            crate::verify::iri_error(IriRule::iri_reference_input, text)
+        parse_iri::<{ IRI_TILES[0] }>(IriRule::iri_reference_input, text, |text, kept| {
+            crate::verify::iri_error(IriRule::iri_reference_input, text, kept)
         })
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri::<{ IRI_TILES[1] }>(IriRule::iri_input, text, crate::verify::not_an_iri)
+        parse_iri::<{ IRI_TILES[1] }>(IriRule::iri_input, text, |text, _| {
+            crate::verify::not_an_iri(text)
+        })
     }
 }
 
@@ -174,7 +178,7 @@ macro_rules! capture_parse {
         fn $parse<const TILED: bool>(
             entry: $rule,
             text: &str,
-            rejected: fn(&str) -> ParseError,
+            rejected: fn(&str, Option<&Kept<'_>>) -> ParseError,
         ) -> Result<Bounds, ParseError> {
             use $compiled as compiled;
             let mut parse = Parse::with_sink(text, Capture::<TILED>::new(text));
@@ -191,9 +195,9 @@ macro_rules! capture_parse {
                 }
             }
             if !matched {
-                return Err(rejected(text));
+                return Err(rejected(text, parse.pairs.kept()));
             }
-            match captured_tiled::<TILED>(&parse.pairs.0) {
+            match captured_tiled::<TILED>(&parse.pairs.slots) {
                 Some(bounds) => bounds,
                 None => $full(entry, text),
             }
@@ -215,8 +219,8 @@ capture_parse!(
     /// The bounds of `text` from `entry` of `uri.pest`: the compiled
     /// parser's capture variant, which fills the lowering's slots as it
     /// matches, then the lowering of those slots (without the shape checks
-    /// where `TILED`); `rejected`'s error (the diagnosis) when the grammar
-    /// rejects it. Inlined into each caller with the lowering, so that the
+    /// where `TILED`); `rejected`'s error (the diagnosis, given the slots
+    /// the capture kept where `EOI` failed) when the grammar rejects it. Inlined into each caller with the lowering, so that the
     /// bounds are built where they are returned.
     parse_uri,
     full_uri,

@@ -17,7 +17,7 @@ use crate::diagnose::{self, Derived};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser, UriRule};
 use crate::iri::{IriParser, IriRule};
-use crate::lower::pest_nodes;
+use crate::lower::{pest_nodes, Kept};
 use crate::schemes::{self, SchemeViolation};
 use crate::syntax;
 
@@ -70,9 +70,10 @@ pub fn compare_all(input: &str) -> Result<(), String> {
 /// Compares what the diagnosis of the crate's grammars reads of a rejected
 /// `input`, the furthest byte and the bounds of the input up to it, as the
 /// diagnostic variant that records into the lowering's slots gives it
-/// ([`Own`](diagnose::Own): what `Uri::parse` runs) and as the one that
-/// records the full pairs gives it. From each entry the crate parses with,
-/// with and without the checks of the tree's shape.
+/// ([`Own`](diagnose::Own)), as the one that records nothing gives it with
+/// the slots the fast variant kept (what `Uri::parse` runs), and as the one
+/// that records the full pairs gives it. From each entry the crate parses
+/// with, with and without the checks of the tree's shape.
 ///
 /// # Errors
 ///
@@ -111,6 +112,17 @@ fn compare_held_from<R: UriRule, const N: usize>(
     use diagnose::Parsers;
     if (own.parsers.run)(entry, &mut Tree::new(input, entry)).is_some() {
         return Ok(());
+    }
+    if tiled {
+        // As `Uri::parse` runs it: the slots the fast variant kept.
+        let kept = (own.kept)(entry, input);
+        let slots = own.furthest_kept(entry, input, kept.as_ref());
+        let full = own.parsers.furthest(entry, tiled, input);
+        if slots != full {
+            return Err(alloc::format!(
+                "the slots the fast variant kept and the full pairs differ for {input:?} from {entry:?}:\n  kept: {slots:?}\n  full pairs: {full:?}"
+            ));
+        }
     }
     for tiled in [false, tiled] {
         let slots = own.furthest(entry, tiled, input);
@@ -196,7 +208,7 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
         }};
         (@one $grammar:ident, $entry:expr, $tiled:expr, $captured:expr) => {{
             let mut parse = Parse::with_sink(input, Capture::<{ $tiled }>::new(input));
-            let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs.0));
+            let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs.slots));
             let full = $grammar::parse($entry, input).map(|tree| lower(input, tree.nodes()));
             let same = match (&capture, &full) {
                 // Where the capture cannot tell, the parse lowers the full pairs.
@@ -231,7 +243,9 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
     if uri::parse(Rule::uri_reference_input, input).is_none() {
-        let errors = uri_errors(Rule::uri_reference_input, input);
+        let entry = Rule::uri_reference_input;
+        let kept = (crate::compiled::uri::OWN.kept)(entry, input);
+        let errors = uri_errors(entry, input, kept.as_ref());
         same_errors("URI reference", input, errors)?;
     }
     if uri::parse(Rule::uri_input, input).is_none() {
@@ -241,7 +255,9 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
         same_errors("absolute IRI", input, not_an_iri_errors(input))?;
     }
     if iri::parse(IriRule::iri_reference_input, input).is_none() {
-        let errors = iri_errors(IriRule::iri_reference_input, input);
+        let entry = IriRule::iri_reference_input;
+        let kept = (crate::iri::compiled::OWN.kept)(entry, input);
+        let errors = iri_errors(entry, input, kept.as_ref());
         same_errors("IRI reference", input, errors)?;
     }
     compare_schemes(input)
@@ -370,8 +386,8 @@ pub(crate) fn same_violation(
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
-    checked("URI reference", input, uri_errors(entry, input))
+pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+    checked("URI reference", input, uri_errors(entry, input, kept))
 }
 
 /// [`uri_error`] for the IRI grammar.
@@ -379,8 +395,8 @@ pub(crate) fn uri_error(entry: Rule, input: &str) -> ParseError {
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-pub(crate) fn iri_error(entry: IriRule, input: &str) -> ParseError {
-    checked("IRI reference", input, iri_errors(entry, input))
+pub(crate) fn iri_error(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+    checked("IRI reference", input, iri_errors(entry, input, kept))
 }
 
 /// Why `input` is not an absolute URI, from the compiled parsers; with
@@ -437,16 +453,21 @@ fn same_errors(
 /// The compiled parsers' error of `input`, rejected from `entry` of the URI
 /// grammar, and a closure that makes pest_derive's.
 #[inline(always)]
-fn uri_errors(entry: Rule, input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+fn uri_errors<'i>(
+    entry: Rule,
+    input: &'i str,
+    kept: Option<&Kept<'_>>,
+) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
     let tiled = crate::spec::uri_tiles(entry);
     let derived = &Derived::<UriParser>::PARSERS;
     (
-        diagnose::diagnose(
+        diagnose::diagnose_kept(
             &crate::compiled::uri::OWN,
             &syntax::URI,
             entry,
             tiled,
             input,
+            kept,
         ),
         move || diagnose::diagnose(derived, &syntax::URI, entry, false, input),
     )
@@ -454,16 +475,21 @@ fn uri_errors(entry: Rule, input: &str) -> (ParseError, impl FnOnce() -> ParseEr
 
 /// [`uri_errors`] for the IRI grammar.
 #[inline(always)]
-fn iri_errors(entry: IriRule, input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+fn iri_errors<'i>(
+    entry: IriRule,
+    input: &'i str,
+    kept: Option<&Kept<'_>>,
+) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
     let tiled = crate::spec::iri_tiles(entry);
     let derived = &Derived::<IriParser>::PARSERS;
     (
-        diagnose::diagnose(
+        diagnose::diagnose_kept(
             &crate::iri::compiled::OWN,
             &syntax::IRI,
             entry,
             tiled,
             input,
+            kept,
         ),
         move || diagnose::diagnose(derived, &syntax::IRI, entry, false, input),
     )

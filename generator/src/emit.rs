@@ -147,6 +147,11 @@ impl<'a> Emitter<'a> {
             let end = format!("(pos == {s}.len()).then_some(pos)");
             let body = match mode {
                 Mode::Fast(Ctx::Quiet) => end,
+                // Where the fast variant records, its sink may keep what it
+                // holds where `EOI` fails (`Sink::end_missed`).
+                Mode::Fast(_) if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
+                    format!("{BIND_INPUT}let end = {end};\n    if end.is_none() {{ p.pairs.end_missed(pos); }}\n    let at = p.pairs.enter(Rule::EOI, pos);\n    p.pairs.leave(at, Rule::EOI, pos, end)")
+                }
                 _ if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
                     format!("{BIND_INPUT}let at = p.pairs.enter(Rule::EOI, pos);\n    p.pairs.leave(at, Rule::EOI, pos, {end})")
                 }

@@ -38,7 +38,33 @@ macro_rules! compiled_parser {
                 crate::diagnose::Own {
                     parsers: PARSERS,
                     held,
+                    furthest,
+                    kept,
                 };
+
+            /// The diagnostic variant recording nothing: the furthest
+            /// position, for a diagnosis that lowers the slots the fast
+            /// variant kept ([`kept`]).
+            #[inline(never)]
+            fn furthest(
+                rule: Rule,
+                input: &str,
+                a: &mut rt::Attempts<Rule, PAIRS, false, ()>,
+            ) -> Option<usize> {
+                failure_with(rule, input, (), a)
+            }
+
+            /// The slots a parse of `input` from `rule`, an entry rule that
+            /// tiles its input, kept where `EOI` failed furthest, as
+            /// `Uri::parse` gets them; `None` where it matched, or never
+            /// reached `EOI`.
+            fn kept<'i>(rule: Rule, input: &'i str) -> Option<crate::lower::Kept<'i>> {
+                let mut parse = rt::Parse::with_sink(input, crate::lower::Capture::<true>::new(input));
+                match run_with(rule, &mut parse) {
+                    Some(_) => None,
+                    None => parse.pairs.kept().copied(),
+                }
+            }
 
             /// The diagnostic variant without pest's lists of rules,
             /// recording into the lowering's slots: the furthest position,

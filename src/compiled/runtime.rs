@@ -209,6 +209,15 @@ pub trait Sink<R> {
 
     /// Drops what was recorded since `mark`.
     fn restore(&mut self, mark: Self::Mark);
+
+    /// `EOI` failed at `pos`, where a fast variant records pairs (outside
+    /// every lookahead and atomic rule): a sink may keep what it holds, a
+    /// diagnosis's reading of the input up to `pos` (the crate's capture
+    /// of a parse does). Nothing, by default.
+    #[inline(always)]
+    fn end_missed(&mut self, pos: usize) {
+        let _ = pos;
+    }
 }
 
 impl<R: Copy, const N: usize> Sink<R> for Pairs<R, N> {
@@ -264,6 +273,15 @@ pub trait Keep: Sized {
     /// heap) or would not be that tree (a rule that records a pair is not
     /// finished).
     fn keep(&self, pos: usize) -> Option<Self>;
+}
+
+/// Nothing to keep: for a diagnostic parse that only asks for the furthest
+/// position.
+impl Keep for () {
+    #[inline(always)]
+    fn keep(&self, _: usize) -> Option<()> {
+        None
+    }
 }
 
 /// The first `N` pairs, which a copy keeps without allocating.
