@@ -352,16 +352,34 @@ impl<R: UriRule, const N: usize> Own<R, N> {
         (self.furthest)(entry, input, &mut record);
         let pos = record.pos();
         let bounds = kept.filter(|kept| kept.pos() == pos).and_then(Kept::bounds);
-        let offset = pos.min(input.len());
+        self.checked(entry, input, (pos.min(input.len()), bounds))
+    }
+
+    /// `found`, what a route through the slots gives for a rejection of
+    /// `input` from `entry`, an entry rule that tiles its input: with
+    /// `verify-compiled`, compared with the full pairs' lowering.
+    ///
+    /// # Panics
+    ///
+    /// With `verify-compiled`, when the two differ.
+    #[inline(always)]
+    fn checked(
+        &self,
+        entry: R,
+        input: &str,
+        found: (usize, Option<Bounds>),
+    ) -> (usize, Option<Bounds>) {
         #[cfg(feature = "verify-compiled")]
         {
             let (full_offset, full) = self.parsers.furthest(entry, true, input);
             assert!(
-                (full_offset, full.as_ref()) == (offset, bounds.as_ref()),
-                "the slots the fast variant kept for {input:?} lower otherwise than the full pairs"
+                (full_offset, full.as_ref()) == (found.0, found.1.as_ref()),
+                "the slots kept for {input:?} lower otherwise than the full pairs"
             );
         }
-        (offset, bounds)
+        #[cfg(not(feature = "verify-compiled"))]
+        let _ = (entry, input);
+        found
     }
 }
 
@@ -388,16 +406,7 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
         let mut record = Attempts::new(entry);
         (self.held)(entry, input, &mut record);
         let offset = record.pos().min(input.len());
-        let kept = record.kept().and_then(lower::held);
-        #[cfg(feature = "verify-compiled")]
-        {
-            let (full_offset, full) = self.parsers.furthest(entry, tiled, input);
-            assert!(
-                (full_offset, full.as_ref()) == (offset, kept.as_ref()),
-                "the slots kept for {input:?} lower otherwise than the full pairs"
-            );
-        }
-        (offset, kept)
+        self.checked(entry, input, (offset, record.kept().and_then(lower::held)))
     }
 
     fn with_nodes<T>(

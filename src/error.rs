@@ -202,6 +202,8 @@ impl<I> ParseError<I> {
 }
 
 impl ParseError {
+    /// Out of line, as every constructor of an error: the paths that build
+    /// one are cold, and their callers hot.
     #[inline(never)]
     pub(crate) fn new(
         kind: ErrorKind,
@@ -433,8 +435,8 @@ pub(crate) struct Window {
 impl Excerpt {
     const RADIUS: usize = 32;
     const CUT: &'static str = "...";
-    /// The longest window held in place: as many bytes as keep an excerpt
-    /// as large as a `String` and a [`Window`] were.
+    /// The longest window held in place: as many bytes as fit beside its
+    /// length, caret and tag in 48 bytes, which keeps `ParseError` at 88.
     const INLINE: usize = 44;
 
     #[inline(never)]
@@ -674,8 +676,8 @@ mod tests {
 
     use super::{copy_short, Excerpt, Window};
 
-    /// The excerpt's text and window, as they were before an excerpt could
-    /// be held in place: a copy of [`Excerpt::range`] and its place.
+    /// The excerpt's text and window as [`Excerpt::window`] writes them
+    /// into a text of their own: the range and the place of the caret.
     fn expected(input: &str, offset: usize) -> (String, Window) {
         let mut text = String::new();
         let range = Excerpt::range(input, offset);
