@@ -439,8 +439,50 @@ impl Excerpt {
     /// length, caret and tag in 48 bytes, which keeps `ParseError` at 88.
     const INLINE: usize = 44;
 
+    /// The excerpt of `input` around `offset`.
+    ///
+    /// Where the window's bytes are all ASCII, as in most inputs, a byte
+    /// is a character: the window is `RADIUS` bytes on each side, and each
+    /// of its ends a character boundary. That case copies the bytes once
+    /// (in a few moves of a fixed size) and checks the copy with one
+    /// branch; any other character takes [`general`](Self::general).
     #[inline(never)]
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
+        let bytes = input.as_bytes();
+        let offset_in = offset.min(bytes.len());
+        let start = offset_in.saturating_sub(Self::RADIUS);
+        let end = (offset_in + Self::RADIUS).min(bytes.len());
+        let mut window = [0; 2 * Self::RADIUS];
+        copy_short(&bytes[start..end], &mut window);
+        if window.iter().fold(0, |all, &b| all | b).is_ascii() {
+            let at = Caret {
+                // At most `RADIUS`.
+                byte: (offset_in - start) as u8,
+                cut: u8::from(start > 0) | u8::from(end < bytes.len()) << 1,
+            };
+            let len = end - start;
+            if len <= Self::INLINE {
+                let mut text = [0; Self::INLINE];
+                text.copy_from_slice(&window[..Self::INLINE]);
+                return Excerpt::Inline {
+                    len: len as u8,
+                    at,
+                    bytes: text,
+                };
+            }
+            return Excerpt::Heap {
+                text: input[start..end].into(),
+                at,
+            };
+        }
+        Excerpt::general(input, offset)
+    }
+
+    /// [`new`](Self::new), where the window holds a character other than
+    /// ASCII (or `offset` is inside one), so that its ends are counted in
+    /// characters. Out of line, to keep [`new`](Self::new) short.
+    #[inline(never)]
+    fn general(input: &str, offset: usize) -> Excerpt {
         let range = Excerpt::range(input, offset);
         let window = Excerpt::placed(0, input, offset, range.clone());
         let at = Caret {
@@ -693,17 +735,24 @@ mod tests {
     fn an_excerpt_holds_its_window_in_place_or_not() {
         let mut inline = 0;
         let mut heap = 0;
-        for unit in ["a", "\u{e9}", "\u{20ac}", "\u{1f600}", "a\u{e9}b"] {
-            for n in 0..80 {
-                let input = unit.repeat(n);
-                for offset in (0..=input.len()).filter(|&at| input.is_char_boundary(at)) {
-                    let excerpt = Excerpt::new(&input, offset);
-                    let (want, want_window) = expected(&input, offset);
-                    assert_eq!(excerpt.parts(), (want.as_str(), want_window));
-                    match excerpt {
-                        Excerpt::Inline { .. } => inline += 1,
-                        Excerpt::Heap { .. } => heap += 1,
-                    }
+        let units = ["a", "\u{e9}", "\u{20ac}", "\u{1f600}", "a\u{e9}b"];
+        let dense = units
+            .iter()
+            .flat_map(|unit| (0..80).map(|n| unit.repeat(n)));
+        // ASCII with a character of two bytes now and then: windows of
+        // ASCII, and windows with that character at every place in them.
+        let sparse = [20, 37, 43, 63, 70].into_iter().flat_map(|gap| {
+            let unit = alloc::format!("{}\u{e9}", "a".repeat(gap));
+            (1..4).map(move |n| unit.repeat(n) + &"b".repeat(gap))
+        });
+        for input in dense.chain(sparse) {
+            for offset in (0..=input.len()).filter(|&at| input.is_char_boundary(at)) {
+                let excerpt = Excerpt::new(&input, offset);
+                let (want, want_window) = expected(&input, offset);
+                assert_eq!(excerpt.parts(), (want.as_str(), want_window));
+                match excerpt {
+                    Excerpt::Inline { .. } => inline += 1,
+                    Excerpt::Heap { .. } => heap += 1,
                 }
             }
         }
@@ -714,15 +763,19 @@ mod tests {
     }
 
     /// Every length up to the buffer's is copied exactly, and nothing past
-    /// it is written.
+    /// it is written, for both buffers it copies into.
     #[test]
     fn copy_short_copies_every_length() {
-        let src: alloc::vec::Vec<u8> = (1..=50).collect();
-        for n in 0..=Excerpt::INLINE {
-            let mut out = [0; Excerpt::INLINE];
-            copy_short(&src[..n], &mut out);
-            assert_eq!(&out[..n], &src[..n]);
-            assert!(out[n..].iter().all(|&b| b == 0), "{n}");
+        fn check<const N: usize>() {
+            let src: alloc::vec::Vec<u8> = (1..=70).collect();
+            for n in 0..=N {
+                let mut out = [0; N];
+                copy_short(&src[..n], &mut out);
+                assert_eq!(&out[..n], &src[..n]);
+                assert!(out[n..].iter().all(|&b| b == 0), "{n} of {N}");
+            }
         }
+        check::<{ Excerpt::INLINE }>();
+        check::<{ 2 * Excerpt::RADIUS }>();
     }
 }
