@@ -215,6 +215,11 @@ fn reg_names(#[case] name: &str) {
 #[case::short_pct("http://a%2/", ErrorKind::PercentEncoding, 8, Some('%'))]
 #[case::space_in_userinfo("http://us er@host/", ErrorKind::InvalidCharacter, 9, Some(' '))]
 #[case::bracket_in_userinfo("http://a[b@host/", ErrorKind::Userinfo, 8, Some('['))]
+// An "@" after the authority has ended does not make the host userinfo.
+#[case::at_after_path("http://a[b/@c", ErrorKind::Host, 8, Some('['))]
+#[case::at_after_query("http://a[b?@c", ErrorKind::Host, 8, Some('['))]
+#[case::at_after_fragment("http://a[b#@c", ErrorKind::Host, 8, Some('['))]
+#[case::at_after_port("http://a:1[b#@c", ErrorKind::Port, 10, Some('['))]
 #[case::port_letter("http://a:8x/", ErrorKind::Port, 10, Some('x'))]
 #[case::port_after_literal("http://[::1]:x/", ErrorKind::Port, 13, Some('x'))]
 #[case::port_second_colon("http://a:1:2/", ErrorKind::Port, 10, Some(':'))]
