@@ -409,6 +409,19 @@ pub(crate) struct Caret {
     cut: u8,
 }
 
+impl Caret {
+    /// The caret at byte `byte` of a window (at most `RADIUS` characters of
+    /// at most 4 bytes each, so it fits), with the input going on before
+    /// it or after it.
+    #[inline(always)]
+    fn new(byte: usize, cut_before: bool, cut_after: bool) -> Caret {
+        Caret {
+            byte: u8::try_from(byte).unwrap_or(0),
+            cut: u8::from(cut_before) | u8::from(cut_after) << 1,
+        }
+    }
+}
+
 /// Shows the window's text and where it lies, however it is held.
 impl fmt::Debug for Excerpt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -455,13 +468,10 @@ impl Excerpt {
         let mut window = [0; 2 * Self::RADIUS];
         copy_short(&bytes[start..end], &mut window);
         if window.iter().fold(0, |all, &b| all | b).is_ascii() {
-            let at = Caret {
-                // At most `RADIUS`.
-                byte: (offset_in - start) as u8,
-                cut: u8::from(start > 0) | u8::from(end < bytes.len()) << 1,
-            };
+            let at = Caret::new(offset_in - start, start > 0, end < bytes.len());
             let len = end - start;
             if len <= Self::INLINE {
+                // Already copied.
                 let mut text = [0; Self::INLINE];
                 text.copy_from_slice(&window[..Self::INLINE]);
                 return Excerpt::Inline {
@@ -470,10 +480,7 @@ impl Excerpt {
                     bytes: text,
                 };
             }
-            return Excerpt::Heap {
-                text: input[start..end].into(),
-                at,
-            };
+            return Excerpt::held(&input[start..end], at);
         }
         Excerpt::general(input, offset)
     }
@@ -485,12 +492,14 @@ impl Excerpt {
     fn general(input: &str, offset: usize) -> Excerpt {
         let range = Excerpt::range(input, offset);
         let window = Excerpt::placed(0, input, offset, range.clone());
-        let at = Caret {
-            // At most `RADIUS` characters of at most 4 bytes each.
-            byte: u8::try_from(window.caret).unwrap_or(0),
-            cut: u8::from(window.cut_before) | u8::from(window.cut_after) << 1,
-        };
-        let text = &input[range];
+        let at = Caret::new(window.caret, window.cut_before, window.cut_after);
+        Excerpt::held(&input[range], at)
+    }
+
+    /// An excerpt whose window is `text`, with its caret `at`: in place
+    /// when it fits, else on the heap.
+    #[inline(always)]
+    fn held(text: &str, at: Caret) -> Excerpt {
         match u8::try_from(text.len()) {
             Ok(len) if text.len() <= Self::INLINE => {
                 let mut bytes = [0; Self::INLINE];

@@ -167,7 +167,7 @@ fn allocations_per_parse() {
 
     // ... and never in proportion to the input: a 1 MiB reference whose
     // last byte is wrong (its excerpt, that byte and the 32 before it, is
-    // held in place), or whose middle is (65 bytes, on the heap).
+    // held in place), or whose middle is (64 bytes, on the heap).
     let long_bad = format!("http://example.com/{} ", "segment/".repeat(128 * 1024));
     let (err, allocations, peak) = measure(|| Uri::parse(&long_bad).unwrap_err());
     assert_eq!(err.offset(), long_bad.len() - 1);
