@@ -541,18 +541,22 @@ pub(crate) fn from_pest<R: pest::RuleType>(
     ParseError::new(ErrorKind::Rule, input, offset, expected)
 }
 
-/// pest's error, as the diagnostic variant records it.
+/// pest's error, as the diagnostic variant records it. The furthest byte a
+/// token reached is pest's only where its error detail was on
+/// (`pest::set_error_detail`); otherwise it is taken to be the furthest
+/// position at which a rule failed.
 pub(crate) fn attempts<R: pest::RuleType>(error: &pest::error::Error<R>, filler: R) -> Attempts<R> {
     let pos = match error.location {
         InputLocation::Pos(pos) => pos,
         InputLocation::Span((start, _)) => start,
     };
+    let far = error.parse_attempts().map(|attempts| attempts.max_position);
     match &error.variant {
         ErrorVariant::ParsingError {
             positives,
             negatives,
-        } => Attempts::from_parts(filler, pos, positives, negatives),
-        ErrorVariant::CustomError { .. } => Attempts::from_parts(filler, pos, &[], &[]),
+        } => Attempts::from_parts(filler, pos, far, positives, negatives),
+        ErrorVariant::CustomError { .. } => Attempts::from_parts(filler, pos, far, &[], &[]),
     }
 }
 

@@ -305,6 +305,7 @@ pub mod __private {
 
     pub use crate::verify::{
         compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,
+        error_detail,
     };
 
     /// The character tables derived from `uri.pest`.

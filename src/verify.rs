@@ -8,6 +8,10 @@
 //! diagnosis, and the URI, IRI and scheme types. The tests and fuzz targets
 //! reach it through `__private`; with the `verify-compiled` feature every
 //! parse and every error of the crate goes through it too.
+//!
+//! pest_derive's parsers run here with pest's error detail on
+//! ([`error_detail`]), so that their errors record the furthest byte a
+//! token reached, which the compiled parsers' errors name.
 
 use alloc::string::String;
 
@@ -20,6 +24,15 @@ use crate::iri::{IriParser, IriRule};
 use crate::lower::{pest_nodes, Kept};
 use crate::schemes::{self, SchemeViolation};
 use crate::syntax;
+
+/// Turns pest's error detail on (`pest::set_error_detail`): pest's errors
+/// then record the furthest byte a token reached, which the compiled
+/// parsers' errors name and the comparisons check. A process-wide switch,
+/// which only the comparisons turn, and only on: it changes nothing else
+/// of what pest's parsers give.
+pub fn error_detail() {
+    pest::set_error_detail(true);
+}
 
 /// Compares the compiled and pest_derive parsers of `uri.pest` on `input`
 /// from `rule`.
@@ -301,6 +314,7 @@ where
     };
     let mut tree = Tree::new(input, rule);
     let matched = (entries.run)(rule, &mut tree).is_some();
+    error_detail();
     match (matched, P::parse(entry, input)) {
         (true, Ok(pairs)) => {
             let compiled: Vec<_> = tree.nodes().map(|n| (name(&n.rule), n.start, n.end)).collect();
@@ -322,15 +336,18 @@ where
             let expected_names = |rules: &[Q]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
             if end.is_some()
                 || attempts.pos() != expected.pos()
+                || attempts.far() != expected.far()
                 || names(attempts.positives()) != expected_names(expected.positives())
                 || names(attempts.negatives()) != expected_names(expected.negatives())
             {
                 return Err(format!(
-                    "the derived grammar's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  derived: at {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {}, positives {:?}, negatives {:?}",
+                    "the derived grammar's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  derived: at {}, reached {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {}, reached {}, positives {:?}, negatives {:?}",
                     attempts.pos(),
+                    attempts.far(),
                     attempts.positives(),
                     attempts.negatives(),
                     expected.pos(),
+                    expected.far(),
                     expected.positives(),
                     expected.negatives(),
                 ));
@@ -432,7 +449,10 @@ fn checked(
     (error, derived): (ParseError, impl FnOnce() -> ParseError),
 ) -> ParseError {
     #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = same_error(what, input, &error, &derived()) {
+    if let Err(difference) = {
+        error_detail();
+        same_error(what, input, &error, &derived())
+    } {
         panic!("{difference}");
     }
     #[cfg(not(feature = "verify-compiled"))]
@@ -447,6 +467,7 @@ fn same_errors(
     input: &str,
     (compiled, derived): (ParseError, impl FnOnce() -> ParseError),
 ) -> Result<(), String> {
+    error_detail();
     same_error(what, input, &compiled, &derived())
 }
 
@@ -542,6 +563,7 @@ where
     I: Iterator<Item = Node<R>> + Clone,
 {
     use alloc::vec::Vec;
+    error_detail();
     let derived = P::parse(entry, input);
     let same = match (&compiled, &derived) {
         (Some(nodes), Ok(pairs)) => nodes.clone().eq(pest_nodes(pairs.clone())),
@@ -581,16 +603,19 @@ fn same_failure<R: pest::RuleType, const N: usize>(
         } => (positives, negatives),
         ErrorVariant::CustomError { .. } => (&[], &[]),
     };
+    let far = error.parse_attempts().map(|detail| detail.max_position);
     if end.is_none()
         && attempts.pos() == pos
+        && far == Some(attempts.far())
         && attempts.positives() == positives
         && attempts.negatives() == negatives
     {
         return Ok(());
     }
     Err(alloc::format!(
-        "the compiled parser's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  compiled: at {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {pos}, positives {positives:?}, negatives {negatives:?}",
+        "the compiled parser's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  compiled: at {}, reached {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {pos}, reached {far:?}, positives {positives:?}, negatives {negatives:?}",
         attempts.pos(),
+        attempts.far(),
         attempts.positives(),
         attempts.negatives(),
     ))

@@ -54,6 +54,7 @@ macro_rules! grammar {
                 use pest::Parser;
                 let all = Compiled::__PARSERS.rules;
                 let entry = same_rule(rule, derived::Rule::all_rules());
+                rfc3986::__private::error_detail();
                 match derived::Derived::parse(entry, input) {
                     Ok(pairs) => Ok(pairs
                         .flatten()
@@ -67,6 +68,10 @@ macro_rules! grammar {
                         let pos = match error.location {
                             InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
                         };
+                        let far = error
+                            .parse_attempts()
+                            .expect("pest's error detail is on")
+                            .max_position;
                         let ErrorVariant::ParsingError {
                             positives,
                             negatives,
@@ -79,6 +84,7 @@ macro_rules! grammar {
                         };
                         Err(super::Failure {
                             pos,
+                            far,
                             positives: map(positives),
                             negatives: map(negatives),
                         })
@@ -104,6 +110,7 @@ macro_rules! grammar {
                         assert_eq!(end, None, "{rule:?} on {input:?}: the variants' verdicts");
                         Err(super::Failure {
                             pos: attempts.pos(),
+                            far: attempts.far(),
                             positives: attempts.positives().to_vec(),
                             negatives: attempts.negatives().to_vec(),
                         })
@@ -143,10 +150,12 @@ grammar!(builtins, "tests/grammars/builtins.pest");
 grammar!(errors, "tests/grammars/errors.pest");
 
 /// What pest's error holds: the furthest position at which a rule failed,
-/// and the rules tried there (sorted, each once).
+/// the furthest byte a token reached (its error detail), and the rules
+/// tried at that position (sorted, each once).
 #[derive(Debug, PartialEq)]
 pub struct Failure<R> {
     pos: usize,
+    far: usize,
     positives: Vec<R>,
     negatives: Vec<R>,
 }

@@ -169,6 +169,11 @@ pub struct Analysis {
     max_pairs: RefCell<HashMap<(String, Ctx), PairBound>>,
     /// Whether a call of each rule in each tracking context can track.
     tracks: HashMap<(String, Track), bool>,
+    /// Whether matching each rule can run a lookahead whose tokens pest's
+    /// error detail counts (see [`Analysis::reaches_ahead`]).
+    reaches_ahead: Table<bool>,
+    /// Whether matching each rule can run a lookahead of either kind.
+    looks: Table<bool>,
 }
 
 impl Analysis {
@@ -180,8 +185,12 @@ impl Analysis {
             guard_in(e, &nullable, &first, g)
         });
         let tracks = tracks_fixpoint(&rules);
+        let looks = fixpoint(&rules, false, looks_in);
+        let reaches_ahead = fixpoint(&rules, false, |e, t| reaches_ahead_in(e, t, &looks));
         Analysis {
             tracks,
+            reaches_ahead,
+            looks,
             rules,
             nullable,
             first,
@@ -196,6 +205,25 @@ impl Analysis {
 
     pub fn guard(&self, e: &Ir) -> ByteSet {
         guard_in(e, &self.nullable, &self.first, &self.guard)
+    }
+
+    /// Whether matching `e` can run a lookahead in which pest's error
+    /// detail counts the tokens that match (`&e`, and `!e` around another
+    /// lookahead, which pest's `ParserState::lookahead` makes positive
+    /// again): those tokens reach past the position without `e` consuming
+    /// anything, so that `e` can reach a byte on which its guard, which
+    /// says only where `e` can succeed, fails.
+    pub fn reaches_ahead(&self, e: &Ir) -> bool {
+        reaches_ahead_in(e, &self.reaches_ahead, &self.looks)
+    }
+
+    /// Whether `e`, tried at a position, certainly tries a token there that
+    /// pest's error detail counts (a character, a string, a Unicode
+    /// property; not `ANY`, which pest matches with an untracked `skip`)
+    /// before it can fail otherwise: where its guard rules it out, `e`
+    /// would fail on that token, and pest would count the failure there.
+    pub fn tries_token_first(&self, e: &Ir) -> bool {
+        tries_token_first_in(e, &self.rules, &mut Vec::new())
     }
 
     /// The type of rule `name`; `EOI` is a normal rule.
@@ -371,6 +399,57 @@ fn body_tracks(
         Ir::Pos(e) => body_tracks(e, track.lookahead(true), rules, table),
         Ir::Neg(e) => body_tracks(e, track.lookahead(false), rules, table),
         _ => false,
+    }
+}
+
+/// Whether `e` can run a lookahead of either kind, by `t`.
+fn looks_in(e: &Ir, t: &Table<bool>) -> bool {
+    match e {
+        Ir::Pos(_) | Ir::Neg(_) => true,
+        Ir::Call(name) => t.get(name).copied().unwrap_or(false),
+        Ir::Seq(items) | Ir::Choice(items) => items.iter().any(|e| looks_in(e, t)),
+        Ir::Opt(e) | Ir::Rep(e) => looks_in(e, t),
+        _ => false,
+    }
+}
+
+/// [`Analysis::reaches_ahead`], by `t` for the rules' bodies and `looks`.
+fn reaches_ahead_in(e: &Ir, t: &Table<bool>, looks: &Table<bool>) -> bool {
+    match e {
+        Ir::Pos(_) => true,
+        // `!e` is negative, and nothing in it counts, but for a lookahead
+        // inside it, which pest turns positive under `!`, or keeps negative
+        // under `&`: either way, a lookahead inside may count.
+        Ir::Neg(e) => looks_in(e, looks),
+        Ir::Call(name) => t.get(name).copied().unwrap_or(false),
+        Ir::Seq(items) | Ir::Choice(items) => items.iter().any(|e| reaches_ahead_in(e, t, looks)),
+        Ir::Opt(e) | Ir::Rep(e) => reaches_ahead_in(e, t, looks),
+        _ => false,
+    }
+}
+
+/// [`Analysis::tries_token_first`]; `calling` holds the rules being
+/// looked into, so that a left recursion answers "not certainly".
+fn tries_token_first_in(e: &Ir, rules: &Table<IrRule>, calling: &mut Vec<String>) -> bool {
+    match e {
+        Ir::Class(_) | Ir::Str(_) | Ir::Insens(_) | Ir::Unicode(_) => true,
+        Ir::Seq(items) | Ir::Choice(items) => items
+            .first()
+            .is_some_and(|first| tries_token_first_in(first, rules, calling)),
+        Ir::Opt(e) | Ir::Rep(e) | Ir::Pos(e) => tries_token_first_in(e, rules, calling),
+        Ir::Call(name) => {
+            let Some(rule) = rules.get(name) else {
+                return false; // EOI
+            };
+            if calling.contains(name) {
+                return false;
+            }
+            calling.push(name.clone());
+            let tries = tries_token_first_in(&rule.expr, rules, calling);
+            calling.pop();
+            tries
+        }
+        Ir::Empty | Ir::Any | Ir::Soi | Ir::SkipUntil(_) | Ir::Neg(_) => false,
     }
 }
 

@@ -15,12 +15,18 @@
 //! - the diagnostic one ([`Mode::Diagnostic`]), which runs once after the
 //!   fast one failed: it records what pest records for an error instead
 //!   (the furthest position where a rule failed, and the rules tried
-//!   there, by the rules of pest's `ParserState::track`). A rule's attempt
+//!   there, by the rules of pest's `ParserState::track`), and what pest's
+//!   error detail records (`ParseAttempts::max_position`): the furthest
+//!   byte a token reached, the end of one that matched or the start of one
+//!   that failed, outside a negative lookahead. That byte is where the
+//!   input stops being the start of a match. A rule's attempt
 //!   counts even where it could not match, so this variant makes every
 //!   attempt pest makes: it follows the tree before simplification (which
 //!   merges and reorders alternatives) and skips an alternative on its
-//!   next byte only where nothing in it is tracked. Where nothing below a
-//!   call can be tracked, it calls the fast variant's function.
+//!   next byte only where nothing in it is tracked and no token of it
+//!   would reach past the failure it then counts. Only inside a negative
+//!   lookahead, where nothing counts, does it call the fast variant's
+//!   functions.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -207,13 +213,22 @@ impl<'a> Emitter<'a> {
         Ok(match e {
             Ir::Empty => "Some(pos)".to_string(),
             Ir::Soi => "(pos == 0).then_some(pos)".to_string(),
-            Ir::Class(class) => self.class(class, s),
-            Ir::Str(lit) => format!("rt::string({s}, pos, {})", byte_literal(lit)),
-            Ir::Insens(lit) => format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
-            Ir::Any => format!("rt::any({s}, pos)"),
-            Ir::Unicode(property) => {
-                format!("rt::char_where({s}, pos, rt::unicode::{property})")
+            Ir::Class(class) => {
+                let code = self.class(class, s);
+                token(code, mode)
             }
+            Ir::Str(lit) => token(format!("rt::string({s}, pos, {})", byte_literal(lit)), mode),
+            Ir::Insens(lit) => token(
+                format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
+                mode,
+            ),
+            // pest matches `ANY` with `skip`, which its error detail does
+            // not count.
+            Ir::Any => format!("rt::any({s}, pos)"),
+            Ir::Unicode(property) => token(
+                format!("rt::char_where({s}, pos, rt::unicode::{property})"),
+                mode,
+            ),
             Ir::SkipUntil(strings) => self.skip_until(strings, s),
             Ir::Call(name) => self.call(name, mode),
             Ir::Seq(items) => self.seq(items, mode)?,
@@ -256,7 +271,11 @@ impl<'a> Emitter<'a> {
                 let analysis = self.unsimplified;
                 let call = Ir::Call(name.to_string());
                 let ty = analysis.rule_type(name);
-                if !analysis.can_track(&call, track) {
+                // Where the tokens count (outside a negative lookahead),
+                // every rule runs the diagnostic variant's code, which
+                // counts them; the fast variant's does not.
+                let reach = reaches(mode);
+                if !reach && !analysis.can_track(&call, track) {
                     let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
                     return format!("{fast}(s, pos)");
                 }
@@ -265,26 +284,34 @@ impl<'a> Emitter<'a> {
                 // where the next byte can start it: elsewhere it fails, and
                 // its failure is tracked all the same. Its pair, if it
                 // records one, is recorded around it.
-                let body_tracks = analysis
-                    .rules
-                    .get(name)
-                    .is_some_and(|rule| analysis.can_track(&rule.expr, track.body(ty)));
+                let body_tracks = reach
+                    || analysis
+                        .rules
+                        .get(name)
+                        .is_some_and(|rule| analysis.can_track(&rule.expr, track.body(ty)));
                 let callee = if body_tracks {
-                    let call = format!("{}(p, pos)", self.callee(name, mode));
+                    let run = format!("{}(p, pos)", self.callee(name, mode));
                     // A body that fails on its first byte test before it
                     // calls anything tracks nothing where that test fails:
                     // it is not run where the next byte cannot start it,
-                    // and its failure is tracked all the same.
-                    let fails_first = analysis
-                        .rules
-                        .get(name)
-                        .is_some_and(|rule| fails_before_calls(&rule.expr));
-                    let guard = self.analysis.guard(&Ir::Call(name.to_string()));
+                    // and its failure is tracked all the same. Where tokens
+                    // count, that test is a token that fails there (not
+                    // `ANY`, which pest does not count), and the failure
+                    // counts too.
+                    let body = analysis.rules.get(name).map(|rule| &rule.expr);
+                    let fails_first = body.is_some_and(|body| {
+                        fails_before_calls(body) && (!reach || analysis.tries_token_first(body))
+                    });
+                    let (guard, miss) = if reach {
+                        (analysis.guard(&call), "{ p.a.reach(pos); None }")
+                    } else {
+                        (self.analysis.guard(&call), "{ None }")
+                    };
                     match self.guard_test(&guard, "s") {
                         Some(test) if fails_first => {
-                            format!("if {test} {{ {call} }} else {{ None }}")
+                            format!("if {test} {{ {run} }} else {miss}")
                         }
-                        _ => call,
+                        _ => run,
                     }
                 } else {
                     let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
@@ -330,13 +357,26 @@ impl<'a> Emitter<'a> {
             return Ok(code);
         }
         let analysis = self.analysis(mode);
+        let mut miss = "{ None }";
         if let Mode::Diagnostic(track) = mode {
             if analysis.can_track(e, track) {
                 return Ok(code);
             }
+            // Where tokens count, skipping `e` must lose none that would
+            // reach further, and must count the failure `e` would have met
+            // at `pos`. A guard admits every byte on which `e` can match a
+            // token, but for the tokens of a lookahead, which match
+            // without `e` consuming; and `e` fails on a token at `pos`
+            // where it certainly tries one first.
+            if reaches(mode) {
+                if analysis.reaches_ahead(e) || !analysis.tries_token_first(e) {
+                    return Ok(code);
+                }
+                miss = "{ p.a.reach(pos); None }";
+            }
         }
         Ok(match self.guard_test(&analysis.guard(e), input(mode)) {
-            Some(test) => format!("if {test} {{ {code} }} else {{ None }}"),
+            Some(test) => format!("if {test} {{ {code} }} else {miss}"),
             None => code,
         })
     }
@@ -401,7 +441,12 @@ impl<'a> Emitter<'a> {
         }
         // A class repeated: a tight loop over the bytes.
         if let Ir::Class(class) = inner {
-            return Ok(format!("Some({})", self.class_run(class, s)));
+            let run = self.class_run(class, s);
+            return Ok(if reaches(mode) {
+                format!("Some(p.a.reach({run}))")
+            } else {
+                format!("Some({run})")
+            });
         }
         // A choice whose first alternative is a class: each turn takes a
         // run of the class, then tries the other alternatives once.
@@ -420,6 +465,11 @@ impl<'a> Emitter<'a> {
             };
             let rest_code = self.guarded(&rest, mode)?;
             let run_code = self.class_run(&class, s);
+            let run_code = if reaches(mode) {
+                format!("p.a.reach({run_code})")
+            } else {
+                run_code
+            };
             return Ok(format!(
                 "{{\n let mut pos = pos;\n loop {{\n pos = {run_code};\n let r = {rest_code};\n match r {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
             ));
@@ -668,6 +718,23 @@ fn ctx_of(mode: Mode) -> Ctx {
     match mode {
         Mode::Fast(ctx) => ctx,
         Mode::Diagnostic(track) => track.ctx(),
+    }
+}
+
+/// Whether the code of `mode` counts how far its tokens reach, as pest's
+/// error detail does (`ParseAttempts::max_position`): the diagnostic
+/// variant, outside a negative lookahead, where pest counts no token.
+fn reaches(mode: Mode) -> bool {
+    matches!(mode, Mode::Diagnostic(track) if track.look != Look::Negative)
+}
+
+/// `code`, the match of one token at `pos`, counted where `mode` counts
+/// tokens: the furthest of its end and, where it fails, `pos`.
+fn token(code: String, mode: Mode) -> String {
+    if reaches(mode) {
+        format!("p.a.reached({code}, pos)")
+    } else {
+        code
     }
 }
 

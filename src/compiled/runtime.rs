@@ -669,6 +669,8 @@ impl<R: Copy + Ord> RuleList<R> {
 #[derive(Clone, Debug)]
 pub struct Attempts<R, const N: usize = 0, const LISTS: bool = true, K = Pairs<R, N>> {
     pos: usize,
+    /// The furthest byte a token reached (pest's error detail).
+    far: usize,
     positives: RuleList<R>,
     negatives: RuleList<R>,
     /// What was kept, and the position where `EOI` failed then; `None`
@@ -689,6 +691,7 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
     pub fn new(filler: R) -> Self {
         Attempts {
             pos: 0,
+            far: 0,
             positives: RuleList::new(filler),
             negatives: RuleList::new(filler),
             kept: None,
@@ -696,10 +699,18 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
     }
 
     /// Attempts as pest's error lists them: the furthest position, and the
-    /// rules tried there.
-    pub fn from_parts(filler: R, pos: usize, positives: &[R], negatives: &[R]) -> Self {
+    /// rules tried there; and the furthest byte a token reached, where
+    /// pest's error detail recorded it (`far`), or that position.
+    pub fn from_parts(
+        filler: R,
+        pos: usize,
+        far: Option<usize>,
+        positives: &[R],
+        negatives: &[R],
+    ) -> Self {
         let mut attempts = Attempts::new(filler);
         attempts.pos = pos;
+        attempts.far = far.unwrap_or(pos);
         for &rule in positives {
             attempts.positives.push(rule);
         }
@@ -729,6 +740,35 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
     /// The furthest position at which a tracked rule failed.
     pub fn pos(&self) -> usize {
         self.pos
+    }
+
+    /// The furthest byte a token reached, as pest's error detail records
+    /// it (`ParseAttempts::max_position`): the end of a token that matched,
+    /// or the start of one that failed, outside a negative lookahead (not
+    /// `ANY`, which pest matches without counting). The input up to there
+    /// is the start of a match, and the byte there is where it stops being
+    /// one. It can be short of [`pos`](Self::pos) only where `ANY`, which
+    /// pest does not count, took the parse there.
+    pub fn far(&self) -> usize {
+        self.far
+    }
+
+    /// A token reached `end`: the end of one that matched, or the start of
+    /// one that failed. Returns `end`.
+    #[inline(always)]
+    pub fn reach(&mut self, end: usize) -> usize {
+        if end > self.far {
+            self.far = end;
+        }
+        end
+    }
+
+    /// A token tried at `pos` matched up to `end` (`Some`), or failed
+    /// there: [`reach`](Self::reach) of where it got. Returns `end`.
+    #[inline(always)]
+    pub fn reached(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
+        self.reach(end.unwrap_or(pos));
+        end
     }
 
     /// The rules tracked there, sorted and each once, as pest's
