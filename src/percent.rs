@@ -205,12 +205,9 @@ pub(crate) fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
 /// use rfc3986::{percent_decode_utf8, DecodeError};
 ///
 /// let err = percent_decode_utf8("a%20b%ZZ%").unwrap_err();
-/// assert_eq!(err, DecodeError::PercentEncoding { offset: 5 });
-/// assert_eq!(err.offset(), 5);
-/// assert_eq!(
-///     err.to_string(),
-///     r#"invalid percent-encoding at byte 5: expected "%" HEXDIG HEXDIG"#
-/// );
+/// assert_eq!(err, DecodeError::PercentEncoding { offset: 6 });
+/// assert_eq!(err.offset(), 6);
+/// assert_eq!(err.to_string(), "invalid percent-encoding at byte 6: expected HEXDIG");
 ///
 /// let err = percent_decode_utf8("caf%C3%A9%FF").unwrap_err();
 /// assert_eq!(err, DecodeError::Utf8 { offset: 9 });
@@ -220,10 +217,14 @@ pub(crate) fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
 #[non_exhaustive]
 pub enum DecodeError {
     /// A `%` that is not followed by two hexadecimal digits (RFC 3986
-    /// section 2.1), at byte `offset`: `%ZZ`, `%4`, a `%` at the end.
-    #[error(r#"invalid percent-encoding at byte {offset}: expected "%" HEXDIG HEXDIG"#)]
+    /// section 2.1): `%ZZ`, `%4`, a `%` at the end. `offset` is the first
+    /// byte after it that is not a HEXDIG, or the end of the text, as a
+    /// [`ParseError`](crate::ParseError) names the first byte no valid
+    /// text takes.
+    #[error("invalid percent-encoding at byte {offset}: expected HEXDIG")]
     PercentEncoding {
-        /// The byte offset of the `%`.
+        /// The byte offset of the first byte after the `%` that is not a
+        /// HEXDIG (the length of the text where it ends first).
         offset: usize,
     },
     /// The decoded octets are not UTF-8: the octet that starts the first
@@ -243,7 +244,7 @@ impl DecodeError {
     /// ```
     /// use rfc3986::percent_decode;
     ///
-    /// assert_eq!(percent_decode("ab%4").unwrap_err().offset(), 2);
+    /// assert_eq!(percent_decode("ab%4").unwrap_err().offset(), 4);
     /// ```
     pub fn offset(&self) -> usize {
         match *self {
@@ -263,8 +264,9 @@ impl DecodeError {
 ///
 /// # Errors
 ///
-/// [`DecodeError::PercentEncoding`] at the first `%` that does not start
-/// a `pct-encoded`. [`percent_decode_lenient`] keeps such a `%` instead.
+/// [`DecodeError::PercentEncoding`] after the first `%` that does not
+/// start a `pct-encoded`, at the first byte that is not one of its two
+/// HEXDIGs. [`percent_decode_lenient`] keeps such a `%` instead.
 ///
 /// ```
 /// use std::borrow::Cow;
@@ -273,11 +275,21 @@ impl DecodeError {
 /// assert_eq!(percent_decode("a%20b%2Fc")?, &b"a b/c"[..]);
 /// assert!(matches!(percent_decode("plain")?, Cow::Borrowed(_)));
 /// assert_eq!(percent_decode("%ff")?, &[0xff][..]);
-/// assert_eq!(percent_decode("100%").unwrap_err(), DecodeError::PercentEncoding { offset: 3 });
+/// assert_eq!(percent_decode("100%").unwrap_err(), DecodeError::PercentEncoding { offset: 4 });
+/// assert_eq!(percent_decode("%4g").unwrap_err(), DecodeError::PercentEncoding { offset: 2 });
 /// # Ok::<(), DecodeError>(())
 /// ```
 pub fn percent_decode(s: &str) -> Result<Cow<'_, [u8]>, DecodeError> {
-    decode(s, |at| Err(DecodeError::PercentEncoding { offset: at }))
+    decode(s, |at| {
+        let hexdigs = s.as_bytes()[at + 1..]
+            .iter()
+            .take(2)
+            .take_while(|&&b| hex_value(b).is_some())
+            .count();
+        Err(DecodeError::PercentEncoding {
+            offset: at + 1 + hexdigs,
+        })
+    })
 }
 
 /// Decodes the percent-encodings of text that may hold a `%` that starts
@@ -336,8 +348,9 @@ fn decode<E>(s: &str, stray: impl Fn(usize) -> Result<(), E>) -> Result<Cow<'_, 
 ///
 /// # Errors
 ///
-/// - [`DecodeError::PercentEncoding`] at the first `%` that is not
-///   followed by two hexadecimal digits (`a%20b%ZZ%` fails at byte 5);
+/// - [`DecodeError::PercentEncoding`] after the first `%` that is not
+///   followed by two hexadecimal digits, at the first byte that is not
+///   one (`a%20b%ZZ%` fails at byte 6);
 /// - [`DecodeError::Utf8`] when the decoded octets are not UTF-8 (`%FF`),
 ///   at the byte where the first invalid sequence is written.
 ///
@@ -345,7 +358,7 @@ fn decode<E>(s: &str, stray: impl Fn(usize) -> Result<(), E>) -> Result<Cow<'_, 
 /// use rfc3986::{percent_decode_utf8, DecodeError};
 ///
 /// assert_eq!(percent_decode_utf8("caf%C3%A9")?, "café");
-/// assert_eq!(percent_decode_utf8("a%20b%ZZ%").unwrap_err(), DecodeError::PercentEncoding { offset: 5 });
+/// assert_eq!(percent_decode_utf8("a%20b%ZZ%").unwrap_err(), DecodeError::PercentEncoding { offset: 6 });
 /// assert_eq!(percent_decode_utf8("ab%FF").unwrap_err(), DecodeError::Utf8 { offset: 2 });
 /// # Ok::<(), DecodeError>(())
 /// ```
