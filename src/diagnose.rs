@@ -31,7 +31,6 @@ use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Kept, Node};
-use crate::percent;
 use crate::syntax::Syntax;
 
 /// What may follow each kind of prefix, in the RFC's terms, where both
@@ -40,12 +39,49 @@ mod expected {
     pub const START: &str = r##"scheme, path, "?", "#" or end of input"##;
     pub const AFTER_IP_LITERAL: &str = r##"":" port, "/", "?", "#" or end of input"##;
     pub const PORT: &str = r##"DIGIT, "/", "?", "#" or end of input"##;
-    pub const PCT_ENCODED: &str = r##""%" HEXDIG HEXDIG"##;
+    pub const HEXDIG: &str = "HEXDIG";
     pub const SCHEME_START: &str = "ALPHA";
     pub const SCHEME: &str = r##"ALPHA, DIGIT, "+", "-", "." or ":""##;
-    pub const CLOSE_BRACKET: &str = r##""]""##;
+    pub const SCHEME_BEFORE_COLON: &str =
+        r##"a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or ".")"##;
     pub const IP_LITERAL: &str = "IPv6address or IPvFuture";
+    pub const END_OF_HOST: &str = "end of host";
     pub const IPV6: &str = "IPv6address";
+    /// What may come next in an IPv6 address: by the digits that may (none,
+    /// every HEXDIG, only a DIGIT), then by which of ":", "." and "]" may
+    /// (bits 0, 1 and 2).
+    pub const IPV6_NEXT: [[&str; 8]; 3] = [
+        [
+            IPV6,
+            r##"":""##,
+            r##"".""##,
+            r##"":" or ".""##,
+            r##""]""##,
+            r##"":" or "]""##,
+            r##""." or "]""##,
+            r##"":", "." or "]""##,
+        ],
+        [
+            HEXDIG,
+            r##"HEXDIG or ":""##,
+            r##"HEXDIG or ".""##,
+            r##"HEXDIG, ":" or ".""##,
+            r##"HEXDIG or "]""##,
+            r##"HEXDIG, ":" or "]""##,
+            r##"HEXDIG, "." or "]""##,
+            r##"HEXDIG, ":", "." or "]""##,
+        ],
+        [
+            "DIGIT",
+            r##"DIGIT or ":""##,
+            r##"DIGIT or ".""##,
+            r##"DIGIT, ":" or ".""##,
+            r##"DIGIT or "]""##,
+            r##"DIGIT, ":" or "]""##,
+            r##"DIGIT, "." or "]""##,
+            r##"DIGIT, ":", "." or "]""##,
+        ],
+    ];
     pub const IPVFUTURE_VERSION: &str = "HEXDIG";
     pub const IPVFUTURE_DOT: &str = r##"HEXDIG or ".""##;
     pub const IPVFUTURE_ADDRESS: &str = r##"unreserved, sub-delims or ":""##;
@@ -63,7 +99,10 @@ pub(crate) struct Expected {
     userinfo: &'static str,
     /// What a component given to the builder may hold.
     component_userinfo: &'static str,
+    /// ... where nothing of the host has matched yet,
     component_host: &'static str,
+    /// ... and after a registered name's first characters.
+    component_reg_name: &'static str,
     component_path: &'static str,
     component_query: &'static str,
     component_fragment: &'static str,
@@ -79,7 +118,8 @@ impl Expected {
         reg_name: r##"reg-name character, ":" port, "/", "?", "#" or end of input"##,
         userinfo: r##"userinfo character or "@""##,
         component_userinfo: r#"unreserved, pct-encoded, sub-delims or ":""#,
-        component_host: "unreserved, pct-encoded or sub-delims, or an IP address",
+        component_host: r#"unreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "unreserved, pct-encoded, sub-delims or end of host",
         component_path: r#"pchar or "/""#,
         component_query: r#"pchar, "/" or "?""#,
         component_fragment: r#"pchar, "/" or "?""#,
@@ -94,7 +134,8 @@ impl Expected {
         reg_name: r##"ireg-name character, ":" port, "/", "?", "#" or end of input"##,
         userinfo: r##"iuserinfo character or "@""##,
         component_userinfo: r#"iunreserved, pct-encoded, sub-delims or ":""#,
-        component_host: "iunreserved, pct-encoded or sub-delims, or an IP address",
+        component_host: r#"iunreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "iunreserved, pct-encoded, sub-delims or end of host",
         component_path: r#"ipchar or "/""#,
         component_query: r#"ipchar, iprivate, "/" or "?""#,
         component_fragment: r#"ipchar, "/" or "?""#,
@@ -223,6 +264,20 @@ static ENDS_AUTHORITY: [bool; 256] = {
     table
 };
 
+/// Where a failed parse got: what a diagnosis that names no rule reads of
+/// its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Furthest {
+    /// The furthest byte at which a rule failed (pest's error position).
+    pub(crate) pos: usize,
+    /// The furthest byte a token reached (pest's error detail): where the
+    /// input stops being the start of a match, which the error names.
+    pub(crate) far: usize,
+    /// The bounds of the input up to `pos`, from what the parse kept
+    /// there; `None` where it kept nothing, or nothing that lowers.
+    pub(crate) bounds: Option<Bounds>,
+}
+
 /// The parses a diagnosis runs, with a grammar's parsers.
 pub(crate) trait Parsers<R: UriRule> {
     /// The record of a failed parse.
@@ -234,22 +289,31 @@ pub(crate) trait Parsers<R: UriRule> {
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Self::Failure) -> T) -> T;
 
     /// What a diagnosis that names no rule reads of the record of a failed
-    /// parse of `input` from `entry`: the furthest byte at which a rule
-    /// failed, and the bounds of the input up to it, from what the parse
-    /// kept there (`None` where it kept nothing, or that does not lower).
-    /// `tiled` is [`diagnose`]'s.
+    /// parse of `input` from `entry` ([`Furthest`]). `tiled` is
+    /// [`diagnose`]'s.
     ///
-    /// This is [`failure`](Self::failure)'s position, and its pairs
+    /// This is [`failure`](Self::failure)'s positions, and its pairs
     /// ([`Failure::prefix`]) lowered; a parser may record less to say the
     /// same ([`Own`]).
-    fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
+    fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
         self.failure(entry, input, |failure| {
-            let offset = failure.pos().min(input.len());
-            let kept = failure
+            let pos = failure.pos().min(input.len());
+            let bounds = failure
                 .prefix()
-                .and_then(|nodes| lower_kept(tiled, &input[..offset], nodes));
-            (offset, kept)
+                .and_then(|nodes| lower_kept(tiled, &input[..pos], nodes));
+            Furthest {
+                pos,
+                far: failure.far().min(input.len()),
+                bounds,
+            }
         })
+    }
+
+    /// The furthest byte a token reached in a parse of `input` from
+    /// `rule`, whether it matched or not: how much of `input` is the start
+    /// of a match of `rule`.
+    fn reach(&self, rule: R, input: &str) -> usize {
+        self.failure(rule, input, |failure| failure.far().min(input.len()))
     }
 
     /// `f` of the pairs of a parse of `input` from `entry`, in preorder;
@@ -274,6 +338,7 @@ pub(crate) trait Parsers<R: UriRule> {
 /// pairs it held when it first got there.
 pub(crate) trait Failure<R> {
     fn pos(&self) -> usize;
+    fn far(&self) -> usize;
     fn positives(&self) -> &[R];
     fn prefix(&self) -> Option<&[Node<R>]>;
 }
@@ -281,6 +346,10 @@ pub(crate) trait Failure<R> {
 impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
     fn pos(&self) -> usize {
         Attempts::pos(self)
+    }
+
+    fn far(&self) -> usize {
+        Attempts::far(self)
     }
 
     fn positives(&self) -> &[R] {
@@ -354,17 +423,17 @@ impl<R: UriRule, const N: usize> Own<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    pub(crate) fn furthest_kept(
-        &self,
-        entry: R,
-        input: &str,
-        kept: Option<&Kept<'_>>,
-    ) -> (usize, Option<Bounds>) {
+    pub(crate) fn furthest_kept(&self, entry: R, input: &str, kept: Option<&Kept<'_>>) -> Furthest {
         let mut record = Attempts::new(entry);
         (self.furthest)(entry, input, &mut record);
         let pos = record.pos();
         let bounds = kept.filter(|kept| kept.pos() == pos).and_then(Kept::bounds);
-        self.checked(entry, input, (pos.min(input.len()), bounds))
+        let found = Furthest {
+            pos: pos.min(input.len()),
+            far: record.far().min(input.len()),
+            bounds,
+        };
+        self.checked(entry, input, found)
     }
 
     /// `found`, what a route through the slots gives for a rejection of
@@ -375,20 +444,12 @@ impl<R: UriRule, const N: usize> Own<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    fn checked(
-        &self,
-        entry: R,
-        input: &str,
-        found: (usize, Option<Bounds>),
-    ) -> (usize, Option<Bounds>) {
+    fn checked(&self, entry: R, input: &str, found: Furthest) -> Furthest {
         #[cfg(feature = "verify-compiled")]
-        {
-            let (full_offset, full) = self.parsers.furthest(entry, true, input);
-            assert!(
-                (full_offset, full.as_ref()) == (found.0, found.1.as_ref()),
-                "the slots kept for {input:?} lower otherwise than the full pairs"
-            );
-        }
+        assert!(
+            self.parsers.furthest(entry, true, input) == found,
+            "the slots kept for {input:?} lower otherwise than the full pairs"
+        );
         #[cfg(not(feature = "verify-compiled"))]
         let _ = (entry, input);
         found
@@ -409,7 +470,7 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    fn furthest(&self, entry: R, tiled: bool, input: &str) -> (usize, Option<Bounds>) {
+    fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
         // The slots record an entry rule that tiles its input ([`Held`]);
         // a grammar edited into another shape keeps the full pairs.
         if !tiled {
@@ -417,8 +478,19 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
         }
         let mut record = Attempts::new(entry);
         (self.held)(entry, input, &mut record);
-        let offset = record.pos().min(input.len());
-        self.checked(entry, input, (offset, record.kept().and_then(lower::held)))
+        let found = Furthest {
+            pos: record.pos().min(input.len()),
+            far: record.far().min(input.len()),
+            bounds: record.kept().and_then(lower::held),
+        };
+        self.checked(entry, input, found)
+    }
+
+    /// [`Parsers::reach`], by the diagnostic variant that records nothing.
+    fn reach(&self, rule: R, input: &str) -> usize {
+        let mut record = Attempts::new(rule);
+        (self.furthest)(rule, input, &mut record);
+        record.far().min(input.len())
     }
 
     fn with_nodes<T>(
@@ -469,6 +541,16 @@ impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
     fn match_len(&self, rule: R, input: &str) -> Option<usize> {
         let pairs = P::parse(rule, input).ok()?;
         Some(pairs.peek().map_or(0, |pair| pair.as_span().end()))
+    }
+
+    /// [`Parsers::reach`]: where pest's parse failed, the furthest byte
+    /// its error detail saw (where that is on: see [`attempts`]); where it
+    /// matched, the end of its last pair.
+    fn reach(&self, rule: R, input: &str) -> usize {
+        match P::parse(rule, input) {
+            Ok(pairs) => pairs.map(|pair| pair.as_span().end()).max().unwrap_or(0),
+            Err(error) => attempts(&error, rule).far().min(input.len()),
+        }
     }
 
     fn rule_name(&self, rule: R) -> Cow<'static, str> {
@@ -606,24 +688,27 @@ pub(crate) fn diagnose_kept<R: UriRule, const N: usize>(
     explain(own, syntax, entry, input, furthest)
 }
 
-/// [`diagnose`] from the furthest byte and, where the diagnostic parse
-/// kept them, the bounds of the input up to it; where it kept nothing, from
-/// a parse of a prefix ([`reparse`]).
+/// [`diagnose`] from where the failed parse got ([`Furthest`]): the error
+/// is at the furthest byte a token reached, the first that no match can
+/// take, and names the component the input is in there, from the bounds
+/// of the input up to the furthest byte at which a rule failed (kept by
+/// the diagnostic parse, or else from a parse of that prefix:
+/// [`reparse`]).
 #[inline(always)]
 fn explain<R, B>(
     parsers: &B,
     syntax: &Syntax,
     entry: R,
     input: &str,
-    (offset, kept): (usize, Option<Bounds>),
+    Furthest { pos, far, bounds }: Furthest,
 ) -> ParseError
 where
     R: UriRule,
     B: Parsers<R>,
 {
-    let (mut offset, bounds) = match kept {
-        Some(bounds) => (offset, Some(bounds)),
-        None => match reparse(parsers, entry, input, offset) {
+    let (offset, bounds) = match bounds {
+        Some(bounds) => (pos, Some(bounds)),
+        None => match reparse(parsers, entry, input, pos) {
             Ok(found) => found,
             Err(earlier) => return earlier,
         },
@@ -631,43 +716,99 @@ where
     let context = match bounds {
         Some(bounds) => {
             let (prefix, rest) = input.split_at(offset);
-            let context = Context::of(&bounds, prefix, rest);
-            // The furthest byte pest reports can be short of where the
-            // userinfo fails, when part of it also reads as a host and
-            // port (`user:pa\ss@`): the userinfo rule says where it ends.
-            if let (Context::Userinfo, Some(authority)) = (context, bounds.authority()) {
-                let start = authority.start;
-                if let Some(len) = match_len(parsers, RfcRule::Userinfo, &input[start..]) {
-                    offset = offset.max(start + len);
-                }
-            }
-            context
+            Context::of(&bounds, prefix, rest)
         }
         // A derived grammar whose entry rule does not accept prefixes (a
         // scheme-specific lookahead, say): no component to name.
         None => Context::Start,
     };
-    let rest = &input[offset..];
-
-    let Some(found) = rest.chars().next() else {
+    // `ANY` alone moves a parse without a token, and the RFCs' grammars
+    // have none: the rule's failure is then as far as the input got.
+    let far = far.max(offset);
+    if far > offset {
+        return cut_short(parsers, syntax, input, offset, far, context);
+    }
+    let Some(found) = input[offset..].chars().next() else {
         let (kind, expected) = context.error(syntax.expected);
         return ParseError::new(kind, input, offset, expected);
     };
     match (context, found) {
-        (_, '%') if !is_pct_encoded(rest) => ParseError::with_found(
-            ErrorKind::PercentEncoding,
+        // A relative reference cannot have ":" in its first segment, so an
+        // input with one there was meant as a URI, whose scheme is not one.
+        (Context::Start | Context::FirstSegment, ':') => error_found(
+            syntax,
+            ErrorKind::Scheme,
             input,
             offset,
-            Cow::Borrowed(expected::PCT_ENCODED),
-            Some('%'),
+            expected::SCHEME_BEFORE_COLON,
+            found,
         ),
-        (Context::Start | Context::FirstSegment, ':') => scheme(parsers, syntax, input),
-        (Context::HostStart, '[') => ip_literal(parsers, syntax, input, offset + 1),
         (context, _) => {
             let (kind, expected) = context.error(syntax.expected);
             error_found(syntax, kind, input, offset, expected, found)
         }
     }
+}
+
+/// The error where the tokens of a failed parse got to `far`, past
+/// `offset`, the furthest byte at which a rule failed, where the input is
+/// in `context`: what was cut short there, a `pct-encoded`, an IP literal
+/// or a userinfo waiting for its `@`.
+#[cold]
+#[inline(never)]
+fn cut_short<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    syntax: &Syntax,
+    input: &str,
+    offset: usize,
+    far: usize,
+    context: Context,
+) -> ParseError {
+    if let Some(error) = cut_pct_encoded(syntax, input, far) {
+        return error;
+    }
+    match context {
+        // An "@" further on makes the host so far read as the start of a
+        // userinfo, but a "[" starts none.
+        Context::HostStart | Context::Userinfo if input[offset..].starts_with('[') => {
+            let reach = |text: &str| {
+                R::from_rfc_rule(RfcRule::IpLiteral).map_or(0, |rule| parsers.reach(rule, text))
+            };
+            ip_literal(syntax, &reach, input, offset + 1, far)
+        }
+        // In the authority, only a userinfo reads further than its host
+        // and port, up to the "@" it lacks.
+        Context::HostStart | Context::RegName | Context::Port | Context::Userinfo => error(
+            syntax,
+            ErrorKind::Userinfo,
+            input,
+            far,
+            syntax.expected.userinfo,
+        ),
+        context => {
+            let (kind, expected) = context.error(syntax.expected);
+            error(syntax, kind, input, far, expected)
+        }
+    }
+}
+
+/// The error at `far` when `input` has a `pct-encoded` cut short there:
+/// `%`, or `%` and one HEXDIG, right before it.
+fn cut_pct_encoded(syntax: &Syntax, input: &str, far: usize) -> Option<ParseError> {
+    let cut = match input.as_bytes()[..far] {
+        [.., b'%'] => true,
+        [.., b'%', digit] => chars::HEXDIG.has_byte(digit),
+        _ => false,
+    };
+    cut.then(|| {
+        error(
+            syntax,
+            ErrorKind::PercentEncoding,
+            input,
+            far,
+            expected::HEXDIG,
+        )
+    })
 }
 
 /// Where the diagnostic parse of `input` kept nothing at `offset`, its
@@ -769,25 +910,11 @@ fn error_found(
     ParseError::with_found(kind, input, offset, Cow::Borrowed(expected), Some(found))
 }
 
-/// A relative reference cannot have `:` in its first segment, so an input
-/// whose first segment does was meant as a URI: its scheme is what is
-/// wrong, at the first character the grammar's `scheme` rule does not take.
-fn scheme<R: UriRule>(parsers: &impl Parsers<R>, syntax: &Syntax, input: &str) -> ParseError {
-    match match_len(parsers, RfcRule::Scheme, input) {
-        Some(len) if input[len..].starts_with(':') => {
-            // The scheme is fine; only a grammar that is not the RFC's gets here.
-            error(syntax, ErrorKind::Path, input, len, syntax.expected.path)
-        }
-        Some(len) => error(syntax, ErrorKind::Scheme, input, len, expected::SCHEME),
-        None => error(syntax, ErrorKind::Scheme, input, 0, expected::SCHEME_START),
-    }
-}
-
 /// Why `input`, which the grammar's `URI` rule (`IRI`, for IRIs) rejected,
-/// is not a reference with a scheme: the error of its parse as a reference
-/// from `entry` when it is not one either (the first error in it), or, for
-/// a relative reference, the byte where a scheme stops being possible.
-/// `tiled` is [`diagnose`]'s.
+/// is not a reference with a scheme: where it has a scheme and its ":",
+/// the error of its parse as a reference from `entry` (whose `URI`
+/// alternative got furthest); otherwise the byte where a scheme stops
+/// being possible. `tiled` is [`diagnose`]'s.
 pub(crate) fn not_absolute<R: UriRule>(
     parsers: &impl Parsers<R>,
     syntax: &Syntax,
@@ -795,66 +922,140 @@ pub(crate) fn not_absolute<R: UriRule>(
     tiled: bool,
     input: &str,
 ) -> ParseError {
-    match parsers.with_nodes(entry, input, |nodes| lower(input, nodes)) {
-        None => diagnose(parsers, syntax, entry, tiled, input),
-        Some(Err(error)) => error,
-        Some(Ok(_)) => scheme(parsers, syntax, input),
+    match match_len(parsers, RfcRule::Scheme, input) {
+        Some(len) if input[len..].starts_with(':') => {
+            diagnose(parsers, syntax, entry, tiled, input)
+        }
+        Some(len) => error(syntax, ErrorKind::Scheme, input, len, expected::SCHEME),
+        None => error(syntax, ErrorKind::Scheme, input, 0, expected::SCHEME_START),
     }
 }
 
-/// An IP literal that the grammar rejected; `start` is the byte after `[`.
-fn ip_literal<R: UriRule>(
-    parsers: &impl Parsers<R>,
+/// An IP literal cut short: the input from its "[", the byte before
+/// `start`, up to `far`, the furthest byte a token reached, is the start
+/// of one. What may come at `far` is read from the grammar
+/// ([`ipv6_expected`]) for an IPv6 address, and from the IPvFuture rule's
+/// three parts for one.
+fn ip_literal(
     syntax: &Syntax,
+    reach: &dyn Fn(&str) -> usize,
     input: &str,
     start: usize,
+    far: usize,
 ) -> ParseError {
-    let literal = &input[start..];
-    let unclosed_or =
-        |after: usize, kind: ErrorKind, expected: &'static str| match input[after..].chars().next()
-        {
-            None | Some('/' | '?' | '#') => error(
-                syntax,
-                ErrorKind::IpLiteral,
-                input,
-                after,
-                expected::CLOSE_BRACKET,
-            ),
-            Some(_) => error(syntax, kind, input, after, expected),
-        };
-
-    if literal.starts_with(['v', 'V']) {
-        if let Some(len) = match_len(parsers, RfcRule::IpvFuture, literal) {
-            return unclosed_or(start + len, ErrorKind::IpvFuture, expected::IPVFUTURE_MORE);
+    let literal = &input[start..far];
+    // Where the authority would end: the literal is not closed.
+    let unclosed = matches!(input[far..].chars().next(), None | Some('/' | '?' | '#'));
+    let kind = |closes: bool, kind: ErrorKind| {
+        if unclosed && closes {
+            ErrorKind::IpLiteral
+        } else {
+            kind
         }
-        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
-        // the rule failed, so one of its three parts is missing.
+    };
+    if literal.is_empty() && !input[far..].starts_with(':') {
+        let kind = match input[far..].chars().next() {
+            Some(']') => ErrorKind::IpLiteral,
+            _ => kind(true, ErrorKind::Ipv6Address),
+        };
+        return error(syntax, kind, input, far, expected::IP_LITERAL);
+    }
+    if literal.starts_with(['v', 'V']) {
+        // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ),
+        // then "]".
         let version = literal[1..]
             .bytes()
             .take_while(|&b| chars::HEXDIG.has_byte(b))
             .count();
-        let (at, expected) = if version == 0 {
-            (start + 1, expected::IPVFUTURE_VERSION)
-        } else if literal.as_bytes().get(1 + version) != Some(&b'.') {
-            (start + 1 + version, expected::IPVFUTURE_DOT)
+        let (expected, closes) = if version == 0 {
+            (expected::IPVFUTURE_VERSION, false)
+        } else if literal.len() == 1 + version {
+            (expected::IPVFUTURE_DOT, false)
+        } else if literal.len() == 2 + version {
+            (expected::IPVFUTURE_ADDRESS, false)
         } else {
-            (start + 2 + version, expected::IPVFUTURE_ADDRESS)
+            (expected::IPVFUTURE_MORE, true)
         };
-        return error(syntax, ErrorKind::IpvFuture, input, at, expected);
-    }
-
-    match match_len(parsers, RfcRule::Ipv6Address, literal) {
-        Some(len) => unclosed_or(start + len, ErrorKind::Ipv6Address, expected::CLOSE_BRACKET),
-        // Nothing between "[" and "]", or nothing before the authority ends.
-        None if literal.is_empty() || literal.starts_with([']', '/', '?', '#']) => error(
+        return error(
             syntax,
-            ErrorKind::IpLiteral,
+            kind(closes, ErrorKind::IpvFuture),
             input,
-            start,
-            expected::IP_LITERAL,
-        ),
-        None => error(syntax, ErrorKind::Ipv6Address, input, start, expected::IPV6),
+            far,
+            expected,
+        );
     }
+    let far = ipv6_start(reach, input, start - 1, far);
+    let (expected, closes) = ipv6_expected(reach, &input[start - 1..far]);
+    let unclosed = matches!(input[far..].chars().next(), None | Some('/' | '?' | '#'));
+    let kind = if unclosed && closes {
+        ErrorKind::IpLiteral
+    } else {
+        ErrorKind::Ipv6Address
+    };
+    error(syntax, kind, input, far, expected)
+}
+
+/// How much of `input` from `open`, the "[" of an IP literal, is the start
+/// of one holding an IPv6 address, from `far`, the furthest byte a token
+/// reached. A string the grammar matches whole (the "::" of `IPv6address`)
+/// counts for the parse only where all of it is there, so `[:` is the start
+/// of an address (`[::1]`) although no token reached past its "[": the
+/// characters after `far` are taken while some next character would take
+/// the literal further ([`ipv6_takes`]).
+fn ipv6_start(reach: &dyn Fn(&str) -> usize, input: &str, open: usize, far: usize) -> usize {
+    let mut far = far;
+    while let Some(next) = input[far..].chars().next() {
+        let end = far + next.len_utf8();
+        if next == ']' || ipv6_takes(reach, &input[open..end]) == 0 {
+            break;
+        }
+        far = end;
+    }
+    far
+}
+
+/// What may follow `literal`, the start of an IP literal holding an IPv6
+/// address (from its "["): each character that can come next in one (a
+/// decimal and a hexadecimal digit, ":", "." and "]") is tried after it,
+/// with `reach`, how far the grammar's `IP-literal` rule gets in a text;
+/// those it takes are expected. And whether "]" is one of them.
+fn ipv6_expected(reach: &dyn Fn(&str) -> usize, literal: &str) -> (&'static str, bool) {
+    let takes = ipv6_takes(reach, literal);
+    let class = match (takes & DIGIT != 0, takes & LETTER != 0) {
+        (true, true) => 1,
+        (true, false) => 2,
+        (false, _) => 0,
+    };
+    (expected::IPV6_NEXT[class][takes >> 2], takes & CLOSE != 0)
+}
+
+/// [`ipv6_takes`]'s bits: which characters take an IP literal further.
+const DIGIT: usize = 1;
+const LETTER: usize = 1 << 1;
+const CLOSE: usize = 1 << 4;
+
+/// Which of the characters that can come next in an IPv6 address take
+/// `literal` (from its "[") further with the grammar's `IP-literal` rule,
+/// whose reach `reach` gives: a decimal digit, a hexadecimal letter, ":",
+/// "." and "]", as the bits 0 to 4. None for a start longer than any IP
+/// literal of an IPv6 address.
+fn ipv6_takes(reach: &dyn Fn(&str) -> usize, literal: &str) -> usize {
+    /// An IPv6 address is at most 45 characters: a longer start is not one.
+    const MAX: usize = 63;
+    if literal.len() > MAX {
+        return 0;
+    }
+    let mut probe = [0u8; MAX + 1];
+    probe[..literal.len()].copy_from_slice(literal.as_bytes());
+    let mut takes = 0;
+    for (bit, next) in b"0a:.]".iter().enumerate() {
+        probe[literal.len()] = *next;
+        let text = core::str::from_utf8(&probe[..=literal.len()]).unwrap_or_default();
+        if reach(text) > literal.len() {
+            takes |= 1 << bit;
+        }
+    }
+    takes
 }
 
 /// How many bytes at the start of `input` the grammar's `rule` matches, or
@@ -864,15 +1065,11 @@ fn match_len<R: UriRule>(parsers: &impl Parsers<R>, rule: RfcRule, input: &str) 
     (end > 0).then_some(end)
 }
 
-/// Whether `s` starts with `pct-encoded = "%" HEXDIG HEXDIG`.
-fn is_pct_encoded(s: &str) -> bool {
-    percent::octet_at(s.as_bytes(), 0).is_some()
-}
-
 /// Checks that the rule of `syntax`'s grammar for `component` (`rule`)
 /// matches all of `text`, the text given for it (the builder's and
-/// setters' check), with the compiled parser, which gives where the match
-/// ends; past it is the error.
+/// setters' check), with the compiled parser. Where it does not, the
+/// error is at the first byte that no match of the rule takes (the
+/// furthest its tokens reach), and says what the component takes.
 pub(crate) fn component(
     syntax: &Syntax,
     component: Component,
@@ -885,13 +1082,16 @@ pub(crate) fn component(
     if matched == Some(text.len()) {
         return Ok(());
     }
-    let matched = matched.unwrap_or(0);
+    let far = (syntax.reach)(rule, text).max(matched.unwrap_or(0));
+    if let Some(error) = cut_pct_encoded(syntax, text, far) {
+        return Err(error);
+    }
     let expected = syntax.expected;
     let (kind, expected) = match component {
-        Component::Scheme if matched == 0 => (ErrorKind::Scheme, expected::SCHEME_START),
+        Component::Scheme if far == 0 => (ErrorKind::Scheme, expected::SCHEME_START),
         Component::Scheme => (ErrorKind::Scheme, r#"ALPHA, DIGIT, "+", "-" or ".""#),
         Component::Userinfo => (ErrorKind::Userinfo, expected.component_userinfo),
-        Component::Host => (ErrorKind::Host, expected.component_host),
+        Component::Host => return Err(host(syntax, text)),
         Component::Port => (ErrorKind::Port, "DIGIT"),
         Component::Path => (ErrorKind::Path, expected.component_path),
         Component::PathSegment => (ErrorKind::Path, "pchar"),
@@ -902,16 +1102,36 @@ pub(crate) fn component(
         ),
         Component::Fragment => (ErrorKind::Fragment, expected.component_fragment),
     };
-    let rest = &text[matched..];
-    match rest.chars().next() {
-        Some('%') if !is_pct_encoded(rest) => Err(ParseError::new(
-            ErrorKind::PercentEncoding,
-            text,
-            matched,
-            expected::PCT_ENCODED,
-        )),
-        _ => Err(error(syntax, kind, text, matched, expected)),
+    Err(error(syntax, kind, text, far, expected))
+}
+
+/// Why `text`, given for a host (the builder's and setters' check), which
+/// the grammar's `host` rule does not match whole, is not one: the error at
+/// the first byte no host takes, saying what a host takes there (never a
+/// port, a path or what else would follow a host in a reference).
+pub(crate) fn host(syntax: &Syntax, text: &str) -> ParseError {
+    let far = (syntax.reach)(RfcRule::Host, text);
+    if let Some(error) = cut_pct_encoded(syntax, text, far) {
+        return error;
     }
+    let expected = syntax.expected;
+    if text.starts_with('[') {
+        return match text.find(']') {
+            Some(close) if far > close => {
+                error(syntax, ErrorKind::Host, text, far, expected::END_OF_HOST)
+            }
+            _ => {
+                let reach = |literal: &str| (syntax.reach)(RfcRule::IpLiteral, literal);
+                ip_literal(syntax, &reach, text, 1, far.max(1))
+            }
+        };
+    }
+    let expected = if far == 0 {
+        expected.component_host
+    } else {
+        expected.component_reg_name
+    };
+    error(syntax, ErrorKind::Host, text, far, expected)
 }
 
 #[cfg(test)]

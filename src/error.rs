@@ -29,11 +29,16 @@ use core::fmt;
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The scheme (section 3.1) is malformed: it must begin with a letter,
-    /// followed by letters, digits, `+`, `-` or `.`. A reference whose first
-    /// segment contains `:` can only be a URI, so a bad scheme is reported
-    /// there rather than as a bad relative path.
+    /// followed by letters, digits, `+`, `-` or `.`. What comes before a
+    /// `:` that is no scheme reads as the first segment of a relative
+    /// reference, which may not hold a `:`: the error is at that `:`
+    /// (`1http://a` at byte 5), and is of this kind.
     Scheme,
-    /// The userinfo (section 3.2.1) contains a character it may not.
+    /// The userinfo (section 3.2.1) contains a character it may not, or
+    /// ends without its `@`. What follows a host's `:` and is not a port
+    /// reads as a userinfo (`a:8x` in `http://a:8x@b/`), so
+    /// `http://a:8x/` is an error of this kind at the `/`, the first byte
+    /// no reference takes there.
     Userinfo,
     /// The host (section 3.2.2) contains a character it may not: a
     /// registered name allows only unreserved characters, percent-encodings
@@ -47,7 +52,8 @@ pub enum ErrorKind {
     /// The IPvFuture address inside `[v` ... `]` is malformed: `v`, a
     /// hexadecimal version, `.`, then unreserved, sub-delims or `:`.
     IpvFuture,
-    /// The port (section 3.2.3) contains a character that is not a digit.
+    /// The port (section 3.2.3) contains a character that is not a digit,
+    /// where what comes before cannot be a userinfo (`http://u@a:8x/`).
     Port,
     /// The port is a number above 65535. The grammar allows any number of
     /// digits; this crate stores a port as a `u16` and rejects what does not
@@ -273,13 +279,6 @@ impl ParseError {
     pub(crate) fn with_input(self, input: &str) -> ParseError {
         ParseError::new(self.kind, input, self.offset, self.expected)
     }
-
-    /// The same error, shown against `input`, which is the input it was
-    /// found in less its first `shift` bytes.
-    pub(crate) fn shifted(self, input: &str, shift: usize) -> ParseError {
-        let offset = self.offset.saturating_sub(shift);
-        ParseError::new(self.kind, input, offset, self.expected)
-    }
 }
 
 impl<I> ParseError<I> {
@@ -294,14 +293,19 @@ impl<I> ParseError<I> {
         self.kind
     }
 
-    /// The byte offset in the input where the problem is: the first byte the
-    /// grammar could not accept.
+    /// The byte offset in the input where the problem is: the first byte
+    /// that no valid continuation of the input before it can take (for
+    /// [`ErrorKind::PortRange`], the port's first digit). `%` followed by
+    /// `g` is wrong at the `g`, where `%` followed by two hexadecimal digits
+    /// could still have been.
     ///
     /// ```
     /// use rfc3986::Uri;
     ///
     /// let err = Uri::parse("http://example.com/a b").unwrap_err();
     /// assert_eq!(err.offset(), 20);
+    /// let err = Uri::parse("http://example.com/%g0").unwrap_err();
+    /// assert_eq!((err.offset(), err.found()), (20, Some('g')));
     /// ```
     pub fn offset(&self) -> usize {
         self.offset
@@ -314,7 +318,7 @@ impl<I> ParseError<I> {
     /// use rfc3986::Uri;
     ///
     /// let err = Uri::parse("http://[::1").unwrap_err();
-    /// assert_eq!(err.expected(), "\"]\"");
+    /// assert_eq!(err.expected(), r#"HEXDIG, ":", "." or "]""#);
     /// ```
     pub fn expected(&self) -> &str {
         &self.expected
@@ -328,7 +332,8 @@ impl<I> ParseError<I> {
     /// use rfc3986::Uri;
     ///
     /// assert_eq!(Uri::parse("/a b").unwrap_err().found(), Some(' '));
-    /// assert_eq!(Uri::parse("/a%").unwrap_err().found(), Some('%'));
+    /// assert_eq!(Uri::parse("/a%g").unwrap_err().found(), Some('g'));
+    /// assert_eq!(Uri::parse("/a%").unwrap_err().found(), None);
     /// assert_eq!(Uri::parse("http://[::1").unwrap_err().found(), None);
     /// ```
     pub fn found(&self) -> Option<char> {

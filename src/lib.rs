@@ -124,8 +124,8 @@
 //!
 //! let err = Uri::parse("http://[::1::]/").unwrap_err();
 //! assert_eq!(err.kind(), ErrorKind::Ipv6Address);
-//! assert_eq!(err.offset(), 11);
-//! assert_eq!(err.to_string(), r#"invalid IPv6 address at byte 11: expected "]", found ':'"#);
+//! assert_eq!(err.offset(), 12);
+//! assert_eq!(err.to_string(), "invalid IPv6 address at byte 12: expected HEXDIG, found ':'");
 //! ```
 //!
 //! Resolve, normalize, map an IRI to a URI, and decode:
@@ -380,6 +380,13 @@ pub use umbrella::Error;
 /// A [`ParseError`] when the grammar rejects the input, when a port is
 /// above 65535, or ([`ErrorKind::Grammar`]) when the parse tree lacks
 /// the components of a URI reference.
+///
+/// The error is at the byte [`Uri::parse`] names, the furthest a token of
+/// the parse reached, where pest records it: with its error detail on
+/// (`pest::set_error_detail(true)`, a process-wide switch this crate does
+/// not turn for you). Without it, pest records only the furthest byte at
+/// which a rule failed, which can be short of it (the `%` of `%g0`, where
+/// `Uri::parse` names the `g`).
 ///
 /// ```
 /// use rfc3986::{parse_with, ErrorKind, Rule, Uri, UriParser};

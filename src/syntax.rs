@@ -6,22 +6,17 @@
 //! lowering, resolution, recomposition, `make_relative`) does not depend on
 //! it. Each [`Spec`](crate::spec::Spec) gives its grammar's value.
 
-use crate::bounds::Bounds;
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, runtime::Parse};
-use crate::diagnose::Expected;
-use crate::error::ParseError;
+use crate::diagnose::{Expected, Parsers as _};
 use crate::grammar::{RfcRule, Rule, UriRule};
 use crate::iri::{self, IriRule};
-use crate::spec::{sealed::Sealed, Rfc3986, Rfc3987};
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.
 pub(crate) struct Syntax {
     /// The name of its builder, for `Debug`.
     pub builder: &'static str,
-    /// Parses a whole reference with the grammar.
-    pub parse: fn(&str) -> Result<Bounds, ParseError>,
     /// Every character that may stand somewhere in a reference, unencoded
     /// or as the `%` of a `pct-encoded`: any other is
     /// [`ErrorKind::InvalidCharacter`](crate::ErrorKind::InvalidCharacter)
@@ -46,6 +41,10 @@ pub(crate) struct Syntax {
     /// matches, with the compiled parser; `None` when it matches nothing
     /// (or the grammar has no such rule).
     pub matches: fn(RfcRule, &str) -> Option<usize>,
+    /// The furthest byte a token reaches in a parse of `text` from the
+    /// grammar's rule for `rule`, matched or not: how much of `text` is the
+    /// start of a match (0 where the grammar has no such rule).
+    pub reach: fn(RfcRule, &str) -> usize,
     /// Whether normalization decodes a percent-encoded `c`: the same set
     /// in every component (RFC 3986 section 6.2.2.2, RFC 3987 section
     /// 5.3.2.3).
@@ -55,7 +54,6 @@ pub(crate) struct Syntax {
 /// RFC 3986: `uri.pest`.
 pub(crate) static URI: Syntax = Syntax {
     builder: "UriBuilder",
-    parse: <Rfc3986 as Sealed>::parse,
     chars: chars::URI,
     expected: &Expected::URI,
     userinfo: chars::userinfo,
@@ -69,6 +67,9 @@ pub(crate) static URI: Syntax = Syntax {
         let mut parse = Parse::with_sink(text, ());
         compiled::uri::run_with(Rule::from_rfc_rule(rule)?, &mut parse)
     },
+    reach: |rule, text| {
+        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::OWN.reach(rule, text))
+    },
     // Section 6.2.2.2: the unreserved characters.
     decodes: |c| chars::unreserved.contains(c),
 };
@@ -76,7 +77,6 @@ pub(crate) static URI: Syntax = Syntax {
 /// RFC 3987: `uri.pest` and `iri.pest`.
 pub(crate) static IRI: Syntax = Syntax {
     builder: "IriBuilder",
-    parse: <Rfc3987 as Sealed>::parse,
     // `iquery` takes every character above ASCII that an IRI may hold
     // (`ucschar` and `iprivate`); the ASCII ones are the URI's.
     chars: iri::chars::iquery.with(&chars::URI),
@@ -91,6 +91,9 @@ pub(crate) static IRI: Syntax = Syntax {
     matches: |rule, text| {
         let mut parse = Parse::with_sink(text, ());
         iri::compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
+    },
+    reach: |rule, text| {
+        IriRule::from_rfc_rule(rule).map_or(0, |rule| iri::compiled::OWN.reach(rule, text))
     },
     decodes: iri_decodes,
 };

@@ -143,8 +143,12 @@ fn allocations_per_parse() {
     let (err, allocations, _) = measure(|| Uri::parse(bad).unwrap_err());
     assert_eq!(err.offset(), 10);
     assert!(allocations == 0 || !exact, "{allocations} allocations");
+    // The diagnosis of an IPv6 address tries what may follow in place.
     let (err, allocations, _) = measure(|| Iri::parse("http://[::1::]/").unwrap_err());
-    assert_eq!(err.offset(), 11);
+    assert_eq!(err.offset(), 12);
+    assert!(allocations == 0 || !exact, "{allocations} allocations");
+    let (err, allocations, _) = measure(|| Uri::parse("http://a/%g0").unwrap_err());
+    assert_eq!(err.offset(), 10);
     assert!(allocations == 0 || !exact, "{allocations} allocations");
     let (err, allocations, _) = measure(|| AbsoluteUri::parse("/etc/hosts").unwrap_err());
     assert_eq!(err.offset(), 0);
@@ -182,12 +186,18 @@ fn allocations_per_parse() {
 
     // Memory: a parse of a 1 MiB URI borrows it, and allocates nothing
     // (cross-checking, pest's few fixed buffers: the path is one pair,
-    // however many segments it has).
+    // however many segments it has; and those of its error detail, which
+    // the comparison turns on).
     let long = format!("http://example.com/{}", "segment/".repeat(128 * 1024));
     let (uri, _, peak) = measure(|| Uri::parse(&long).unwrap());
     assert_eq!(uri.path().len(), long.len() - "http://example.com".len());
+    let bound = if cfg!(feature = "verify-compiled") {
+        8192
+    } else {
+        4096
+    };
     assert!(
-        peak < 4096,
+        peak < bound,
         "peak {peak} bytes for a {} byte URI",
         long.len()
     );

@@ -201,7 +201,7 @@ fn hosts_typed_and_as_ip_addresses() {
 #[case(Uri::builder().scheme("ht tp"), Component::Scheme, ErrorKind::InvalidCharacter, 2)]
 #[case(Uri::builder().scheme("http:"), Component::Scheme, ErrorKind::Scheme, 4)]
 #[case(Uri::builder().userinfo("a@b").host("h"), Component::Userinfo, ErrorKind::Userinfo, 1)]
-#[case(Uri::builder().userinfo("a%2").host("h"), Component::Userinfo, ErrorKind::PercentEncoding, 1)]
+#[case(Uri::builder().userinfo("a%2").host("h"), Component::Userinfo, ErrorKind::PercentEncoding, 3)]
 #[case(Uri::builder().host("evil.com/x"), Component::Host, ErrorKind::Host, 8)]
 #[case(Uri::builder().host("evil.com@good.com"), Component::Host, ErrorKind::Host, 8)]
 #[case(Uri::builder().host("evil.com?x"), Component::Host, ErrorKind::Host, 8)]
@@ -209,7 +209,8 @@ fn hosts_typed_and_as_ip_addresses() {
 #[case(Uri::builder().host("a:80"), Component::Host, ErrorKind::Host, 1)]
 #[case(Uri::builder().host("[::1]:80"), Component::Host, ErrorKind::Host, 5)]
 #[case(Uri::builder().host("[::1]x"), Component::Host, ErrorKind::Host, 5)]
-#[case(Uri::builder().host("[::1::]"), Component::Host, ErrorKind::Ipv6Address, 4)]
+#[case(Uri::builder().host("[::1::]"), Component::Host, ErrorKind::Ipv6Address, 5)]
+#[case(Uri::builder().host("b%C3%BCcher%g0"), Component::Host, ErrorKind::PercentEncoding, 12)]
 #[case(Uri::builder().host("[::1"), Component::Host, ErrorKind::IpLiteral, 4)]
 #[case(Uri::builder().host("exa mple"), Component::Host, ErrorKind::InvalidCharacter, 3)]
 // A `:` the parse would read as the start of a port is the host's error.
@@ -225,7 +226,9 @@ fn hosts_typed_and_as_ip_addresses() {
 #[case(Uri::builder().path("a#b"), Component::Path, ErrorKind::Path, 1)]
 #[case(Uri::builder().path("a b"), Component::Path, ErrorKind::InvalidCharacter, 1)]
 #[case(Uri::builder().query("a#b"), Component::Query, ErrorKind::Query, 1)]
-#[case(Uri::builder().query("%zz"), Component::Query, ErrorKind::PercentEncoding, 0)]
+#[case(Uri::builder().query("%zz"), Component::Query, ErrorKind::PercentEncoding, 1)]
+#[case(Uri::builder().path("/a%2"), Component::Path, ErrorKind::PercentEncoding, 4)]
+#[case(Uri::builder().fragment("%"), Component::Fragment, ErrorKind::PercentEncoding, 1)]
 #[case(Uri::builder().fragment("a#b"), Component::Fragment, ErrorKind::Fragment, 1)]
 fn invalid_components(
     #[case] builder: UriBuilder,
@@ -278,7 +281,7 @@ fn error_messages() {
     let err = Uri::builder().host("evil.com/x").build().unwrap_err();
     assert_eq!(
         err.to_string(),
-        "the host given is not a valid host: invalid host at byte 8: expected reg-name character, found '/'"
+        "the host given is not a valid host: invalid host at byte 8: expected unreserved, pct-encoded, sub-delims or end of host, found '/'"
     );
     let BuildError::Invalid { source, .. } = err else {
         panic!()
@@ -317,7 +320,7 @@ fn an_ipv6_host_needs_brackets() {
     assert_eq!(
         format!("{err:#}"),
         "the host given is not a valid host: invalid host at byte 1: \
-         expected reg-name character, found ':'\n  a:b\n   ^"
+         expected unreserved, pct-encoded, sub-delims or end of host, found ':'\n  a:b\n   ^"
     );
     let err = rfc3986::Iri::builder().host("fe80::1").build().unwrap_err();
     assert_eq!(
@@ -438,4 +441,50 @@ fn to_builder_gives_the_same_uri() {
         let uri = Uri::parse(text).unwrap();
         assert_eq!(uri.to_builder().build().unwrap(), uri);
     }
+}
+
+/// A setter's or the builder's error lists what that component takes,
+/// never what would follow it in a reference: `set_host("bücher.de")`
+/// said `expected reg-name character, ":" port, "/", "?", "#" or end of
+/// input`, and `set_host` takes none of the last five.
+#[rstest]
+#[case::non_ascii(
+    "bücher.de",
+    "invalid character at byte 1: expected unreserved, pct-encoded, sub-delims or end of host, found 'ü'"
+)]
+#[case::port(
+    "a:80",
+    "invalid host at byte 1: expected unreserved, pct-encoded, sub-delims or end of host, found ':'"
+)]
+#[case::port_alone(
+    ":80",
+    r#"invalid host at byte 0: expected unreserved, pct-encoded, sub-delims, "[" IP-literal or end of host, found ':'"#
+)]
+#[case::path("a/b", "invalid host at byte 1: expected unreserved, pct-encoded, sub-delims or end of host, found '/'")]
+#[case::after_literal("[::1]x", "invalid host at byte 5: expected end of host, found 'x'")]
+#[case::unclosed(
+    "[::1",
+    r#"invalid IP literal at byte 4: expected HEXDIG, ":", "." or "]", found end of input"#
+)]
+#[case::pct(
+    "a%2",
+    "invalid percent-encoding at byte 3: expected HEXDIG, found end of input"
+)]
+fn setter_errors_list_what_the_component_takes(#[case] host: &str, #[case] message: &str) {
+    let mut uri: Uri = "http://example.com/".parse().unwrap();
+    let err = uri.set_host(Some(host)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("the host given is not a valid host: {message}")
+    );
+    assert_eq!(uri.as_str(), "http://example.com/");
+    assert_eq!(Uri::builder().host(host).build().unwrap_err(), err);
+    // An IRI's host takes what RFC 3987 adds, and says so.
+    let mut iri: rfc3986::Iri = "http://example.com/".parse().unwrap();
+    iri.set_host(Some("bücher.de")).unwrap();
+    assert_eq!(
+        iri.set_host(Some("b c")).unwrap_err().to_string(),
+        "the host given is not a valid host: invalid character at byte 1: \
+         expected iunreserved, pct-encoded, sub-delims or end of host, found ' '"
+    );
 }

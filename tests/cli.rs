@@ -81,9 +81,9 @@ fn parse_reports_an_invalid_reference_on_stderr() {
     assert_eq!(
         err,
         r#"http://[::1::]/
-invalid IPv6 address at byte 11: expected "]", found ':'
+invalid IPv6 address at byte 12: expected HEXDIG, found ':'
   http://[::1::]/
-             ^
+              ^
 "#
     );
     assert_eq!(code, 1);
@@ -262,9 +262,9 @@ fn check_reads_files_and_standard_input() {
 -: line 1: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
   a b
    ^
-{second}: line 2: invalid percent-encoding at byte 0: expected "%" HEXDIG HEXDIG, found '%'
+{second}: line 2: invalid percent-encoding at byte 1: expected HEXDIG, found 'z'
   %zz
-  ^
+   ^
 6 lines, 3 valid, 3 invalid
 "##
         )
@@ -318,7 +318,7 @@ fn check_json_prints_one_object_per_invalid_line() {
     assert_eq!(
         out,
         format!(
-            "{{\"file\":{},\"line\":2,\"input\":\"%\",\"error\":{{\"kind\":\"PercentEncoding\",\"offset\":0,\"expected\":\"\\\"%\\\" HEXDIG HEXDIG\",\"found\":\"%\",\"message\":\"invalid percent-encoding at byte 0: expected \\\"%\\\" HEXDIG HEXDIG, found '%'\"}}}}\n",
+            "{{\"file\":{},\"line\":2,\"input\":\"%\",\"error\":{{\"kind\":\"PercentEncoding\",\"offset\":1,\"expected\":\"HEXDIG\",\"found\":null,\"message\":\"invalid percent-encoding at byte 1: expected HEXDIG, found end of input\"}}}}\n",
             serde_json::to_string(&file).unwrap()
         )
     );
@@ -562,9 +562,9 @@ fn resolve_reports_a_bad_reference_and_goes_on() {
         r##"REF 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
   a b
    ^
-REF 4: invalid IPv6 address at byte 6: expected "]", found ':'
+REF 4: invalid IPv6 address at byte 7: expected HEXDIG, found ':'
   //[::1::]/
-        ^
+         ^
 "##
     );
     assert_eq!(code, 1);
@@ -576,9 +576,9 @@ fn resolve_reports_a_bad_base_once() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        r#"BASE: invalid IPv6 address at byte 11: expected "]", found ':'
+        r#"BASE: invalid IPv6 address at byte 12: expected HEXDIG, found ':'
   http://[::1::]/
-             ^
+              ^
 "#
     );
     assert_eq!(code, 1);
@@ -614,9 +614,9 @@ fn normalize_prints_the_normal_form_of_each() {
     assert_eq!(
         err,
         r#"http://[::1::]/
-invalid IPv6 address at byte 11: expected "]", found ':'
+invalid IPv6 address at byte 12: expected HEXDIG, found ':'
   http://[::1::]/
-             ^
+              ^
 "#
     );
     assert_eq!(code, 1);
@@ -698,9 +698,9 @@ fn relative_says_why_there_is_no_reference() {
         r##"BASE: invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
   http://a b/
           ^
-TARGET 1: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found '%'
+TARGET 1: invalid percent-encoding at byte 10: expected HEXDIG, found 'g'
   http://a/%g
-           ^
+            ^
 "##
     );
     assert_eq!(code, 1);
@@ -737,9 +737,9 @@ TARGET 4: the target has no scheme: resolution always gives a URI with a scheme,
     assert_eq!(
         err,
         r#"BASE: the base URI has no scheme: only an absolute URI can be a base (RFC 3986 section 5.2.1)
-TARGET 2: invalid percent-encoding at byte 0: expected "%" HEXDIG HEXDIG, found '%'
+TARGET 2: invalid percent-encoding at byte 1: expected HEXDIG, found end of input
   %
-  ^
+   ^
 "#
     );
     assert_eq!(code, 1);

@@ -144,12 +144,12 @@ fn reg_names(#[case] name: &str) {
     assert_eq!(found, name);
 }
 
-// Invalid hosts: the kind of error and the byte offset where the grammar
-// stopped. "http://" is 7 bytes, so an IP literal's "[" is at 7 and its
-// address starts at 8. Offsets inside an IP literal are where the grammar's
-// own IPv6address or IPvFuture rule stops matching.
+// Invalid hosts: the kind of error and the byte offset of the first byte
+// that no reference takes (the input before it is the start of one).
+// "http://" is 7 bytes, so an IP literal's "[" is at 7 and its address
+// starts at 8.
 #[rstest]
-#[case::second_double_colon("http://[::1::]/", ErrorKind::Ipv6Address, 11, Some(':'))]
+#[case::second_double_colon("http://[::1::]/", ErrorKind::Ipv6Address, 12, Some(':'))]
 #[case::nine_groups("http://[1:2:3:4:5:6:7:8:9]/", ErrorKind::Ipv6Address, 23, Some(':'))]
 #[case::nine_zero_groups("http://[0:0:0:0:0:0:0:0:0]/", ErrorKind::Ipv6Address, 23, Some(':'))]
 #[case::eight_groups_and_double_colon(
@@ -170,16 +170,16 @@ fn reg_names(#[case] name: &str) {
     22,
     Some(':')
 )]
-#[case::two_double_colons("http://[1::2::3]/", ErrorKind::Ipv6Address, 12, Some(':'))]
-#[case::seven_groups("http://[1:2:3:4:5:6:7]/", ErrorKind::Ipv6Address, 8, Some('1'))]
-#[case::two_groups("http://[1:2]/", ErrorKind::Ipv6Address, 8, Some('1'))]
-#[case::five_hex_digits("http://[12345::]/", ErrorKind::Ipv6Address, 8, Some('1'))]
-#[case::leading_single_colon("http://[:1:2:3:4:5:6:7:8]/", ErrorKind::Ipv6Address, 8, Some(':'))]
+#[case::two_double_colons("http://[1::2::3]/", ErrorKind::Ipv6Address, 13, Some(':'))]
+#[case::seven_groups("http://[1:2:3:4:5:6:7]/", ErrorKind::Ipv6Address, 21, Some(']'))]
+#[case::two_groups("http://[1:2]/", ErrorKind::Ipv6Address, 11, Some(']'))]
+#[case::five_hex_digits("http://[12345::]/", ErrorKind::Ipv6Address, 12, Some('5'))]
+#[case::leading_single_colon("http://[:1:2:3:4:5:6:7:8]/", ErrorKind::Ipv6Address, 9, Some('1'))]
 #[case::trailing_single_colon("http://[1:2:3:4:5:6:7:8:]/", ErrorKind::Ipv6Address, 23, Some(':'))]
 #[case::not_hex("http://[g::1]/", ErrorKind::Ipv6Address, 8, Some('g'))]
 #[case::not_hex_later("http://[::g]/", ErrorKind::Ipv6Address, 10, Some('g'))]
-#[case::ipv4_in_brackets("http://[1.2.3.4]/", ErrorKind::Ipv6Address, 8, Some('1'))]
-#[case::short_ipv4_suffix("http://[::ffff:1.2.3]/", ErrorKind::Ipv6Address, 16, Some('.'))]
+#[case::ipv4_in_brackets("http://[1.2.3.4]/", ErrorKind::Ipv6Address, 9, Some('.'))]
+#[case::short_ipv4_suffix("http://[::ffff:1.2.3]/", ErrorKind::Ipv6Address, 20, Some(']'))]
 #[case::big_ipv4_suffix("http://[::ffff:256.1.1.1]/", ErrorKind::Ipv6Address, 18, Some('.'))]
 #[case::leading_zero_ipv4_suffix("http://[::1.2.3.04]/", ErrorKind::Ipv6Address, 17, Some('4'))]
 #[case::zone_id("http://[fe80::1%25eth0]/", ErrorKind::Ipv6Address, 15, Some('%'))]
@@ -211,8 +211,8 @@ fn reg_names(#[case] name: &str) {
 #[case::angle("http://a<b/", ErrorKind::InvalidCharacter, 8, Some('<'))]
 #[case::non_ascii("http://é.com/", ErrorKind::InvalidCharacter, 7, Some('é'))]
 #[case::backslash("http://a\\b/", ErrorKind::InvalidCharacter, 8, Some('\\'))]
-#[case::bad_pct("http://%zz.com/", ErrorKind::PercentEncoding, 7, Some('%'))]
-#[case::short_pct("http://a%2/", ErrorKind::PercentEncoding, 8, Some('%'))]
+#[case::bad_pct("http://%zz.com/", ErrorKind::PercentEncoding, 8, Some('z'))]
+#[case::short_pct("http://a%2/", ErrorKind::PercentEncoding, 10, Some('/'))]
 #[case::space_in_userinfo("http://us er@host/", ErrorKind::InvalidCharacter, 9, Some(' '))]
 #[case::bracket_in_userinfo("http://a[b@host/", ErrorKind::Userinfo, 8, Some('['))]
 // An "@" after the authority has ended does not make the host userinfo.
@@ -220,10 +220,14 @@ fn reg_names(#[case] name: &str) {
 #[case::at_after_query("http://a[b?@c", ErrorKind::Host, 8, Some('['))]
 #[case::at_after_fragment("http://a[b#@c", ErrorKind::Host, 8, Some('['))]
 #[case::at_after_port("http://a:1[b#@c", ErrorKind::Port, 10, Some('['))]
-#[case::port_letter("http://a:8x/", ErrorKind::Port, 10, Some('x'))]
+// What is not a port reads as a userinfo waiting for its "@" (`a:8x@b`),
+// so the first byte no reference takes is where that userinfo ends.
+#[case::port_letter("http://a:8x/", ErrorKind::Userinfo, 11, Some('/'))]
+#[case::port_letter_at_end("http://a:8x", ErrorKind::Userinfo, 11, None)]
+#[case::port_letter_after_name("http://example.com:80a/", ErrorKind::Userinfo, 22, Some('/'))]
 #[case::port_after_literal("http://[::1]:x/", ErrorKind::Port, 13, Some('x'))]
-#[case::port_second_colon("http://a:1:2/", ErrorKind::Port, 10, Some(':'))]
-#[case::port_pct("http://a:8%30/", ErrorKind::Port, 10, Some('%'))]
+#[case::port_second_colon("http://a:1:2/", ErrorKind::Userinfo, 12, Some('/'))]
+#[case::port_pct("http://a:8%30/", ErrorKind::Userinfo, 13, Some('/'))]
 #[case::port_too_big("http://a:99999/", ErrorKind::PortRange, 9, None)]
 #[case::port_65536("http://a:65536/", ErrorKind::PortRange, 9, None)]
 #[case::port_long("http://[::1]:000000000065536", ErrorKind::PortRange, 13, None)]

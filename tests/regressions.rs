@@ -15,7 +15,7 @@ use rstest::rstest;
 #[case::backslash_in_password("http://user:p\\w@h/", ErrorKind::InvalidCharacter, 13, Some('\\'))]
 #[case::space_in_password("http://user:pw d@h/", ErrorKind::InvalidCharacter, 14, Some(' '))]
 #[case::bracket_in_password("http://u:p[w@h/", ErrorKind::Userinfo, 10, Some('['))]
-#[case::bad_pct_in_password("http://u:p%zz@h/", ErrorKind::PercentEncoding, 10, Some('%'))]
+#[case::bad_pct_in_password("http://u:p%zz@h/", ErrorKind::PercentEncoding, 11, Some('z'))]
 #[case::digits_then_stray("http://u:12\\@h/", ErrorKind::InvalidCharacter, 11, Some('\\'))]
 // After an IP literal no userinfo can have come before: "[" is not a
 // userinfo character, so the port is what is wrong.

@@ -147,7 +147,7 @@ fn violations(
 /// What is not a URI reference at all is a generic error.
 #[rstest]
 #[case("http://exa mple.com/", ErrorKind::InvalidCharacter, 10)]
-#[case("http://[::1::]/", ErrorKind::Ipv6Address, 11)]
+#[case("http://[::1::]/", ErrorKind::Ipv6Address, 12)]
 #[case("http://example.com:99999/", ErrorKind::PortRange, 19)]
 fn syntax_errors(#[case] input: &str, #[case] kind: ErrorKind, #[case] offset: usize) {
     match HttpUri::parse(input).unwrap_err() {

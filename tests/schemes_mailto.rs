@@ -192,7 +192,7 @@ fn violations(
     ErrorKind::InvalidCharacter,
     32
 )]
-#[case("mailto:a@example.org?body=%0", ErrorKind::PercentEncoding, 26)]
+#[case("mailto:a@example.org?body=%0", ErrorKind::PercentEncoding, 28)]
 fn syntax_errors(#[case] input: &str, #[case] kind: ErrorKind, #[case] offset: usize) {
     match Mailto::parse(input).unwrap_err() {
         SchemeError::Syntax(err) => assert_eq!((err.kind(), err.offset()), (kind, offset)),

@@ -36,7 +36,7 @@ fn an_invalid_uri_is_an_error_with_the_parse_errors_message() {
     let err = serde_json::from_str::<Uri>(r#""http://[::1::]/""#).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"invalid IPv6 address at byte 11: expected "]", found ':' at line 1 column 17"#
+        r#"invalid IPv6 address at byte 12: expected HEXDIG, found ':' at line 1 column 17"#
     );
     let err = serde_json::from_str::<Uri>(r#""http://a:99999/""#).unwrap_err();
     assert_eq!(

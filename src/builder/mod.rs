@@ -661,34 +661,7 @@ fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildErro
             r#""[" (an IPv6 address is written in brackets)"#,
         )));
     }
-    const PREFIX: &str = "//";
-    let mut text = String::with_capacity(PREFIX.len() + host.len());
-    text.push_str(PREFIX);
-    text.push_str(host);
-    let source = match (syntax.parse)(&text) {
-        Err(error) if !matches!(error.kind(), ErrorKind::Port | ErrorKind::PortRange) => {
-            error.shifted(host, PREFIX.len())
-        }
-        _ => {
-            // The text parsed, or failed past the host in what reads as a
-            // port: a delimiter ended the host early, and the first one is
-            // where the host stops being a host.
-            let after_literal = if host.starts_with('[') {
-                host.find(']').map_or(0, |end| end + 1)
-            } else {
-                0
-            };
-            let at = host[after_literal..]
-                .find([':', '/', '?', '#', '@'])
-                .map_or(host.len(), |at| after_literal + at);
-            let expected = if after_literal > 0 {
-                "end of host"
-            } else {
-                "reg-name character"
-            };
-            ParseError::new(ErrorKind::Host, host, at, expected)
-        }
-    };
+    let source = diagnose::host(syntax, host);
     Err(invalid(source))
 }
 
