@@ -3,14 +3,16 @@
 # crate: `cargo new`, the README's `[dependencies]` lines, its `src/redis.pest`
 # and its `src/main.rs`, each taken from the block after the README's
 # `<!-- .ci/run ...: FILE -->` marker, nothing else. The crate is outside this
-# workspace; rfc3986 comes from this checkout through `[patch.crates-io]`,
-# so the README's lines stay as a user writes them (a version, no path).
+# workspace, beside a clone of rfc3986 named `rfc3986` (this checkout, linked),
+# as the README says to lay them out: its `[dependencies]` line works as it
+# is written.
 # Usage: .ci/new-user.sh TARGET_DIR
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="$1"
 user=$(mktemp -d)
 crate="$user/redis-uri"
+ln -s "$root" "$user/rfc3986"
 cargo new -q --vcs none "$crate"
 awk -v dir="$crate" '
   /<!-- \.ci\/run.*: [^ ]+ -->/ {
@@ -35,6 +37,5 @@ done
 sed -i '/^\[dependencies\]$/,$d' "$crate/Cargo.toml"
 cat "$crate/Cargo.toml.readme" >>"$crate/Cargo.toml"
 rm "$crate/Cargo.toml.readme"
-printf '\n[patch.crates-io]\nrfc3986 = { path = "%s" }\n' "$root" >>"$crate/Cargo.toml"
 (cd "$crate" && CARGO_TARGET_DIR="$target" cargo run -q)
 [ -n "${KEEP_NEW_USER:-}" ] && echo "$crate" || rm -rf "$user"

@@ -217,8 +217,9 @@
 //! $ uri resolve 'http://a/b/c/d;p?q' ../g '?y'
 //! http://a/b/g
 //! http://a/b/c/d;p?y
-//! $ printf 'HTTP://A:80/%7e\n' | uri normalize
+//! $ printf '%s\n' 'HTTP://A:80/%7e' '../a/./b' | uri normalize
 //! http://a/~
+//! ../a/./b
 //! ```
 //!
 //! [RFC 3986]: https://www.rfc-editor.org/rfc/rfc3986

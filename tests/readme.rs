@@ -116,3 +116,86 @@ fn crate_docs_name_every_feature_and_capability() {
         );
     }
 }
+
+/// The crate root's example session of the `uri` tool runs as it is
+/// written, in `sh`, with the tool built from this crate on the `PATH`:
+/// each `$ ` line prints the lines under it. (It once printed
+/// `http://a/0.000000e+00`: `printf` read the `%7e` of its URI as a
+/// format.)
+#[cfg(feature = "cli")]
+#[test]
+fn crate_docs_uri_session_runs_as_written() {
+    const LIB: &str = include_str!("../src/lib.rs");
+    let docs: Vec<&str> = LIB
+        .lines()
+        .filter_map(|line| line.strip_prefix("//!"))
+        .map(|line| line.strip_prefix(' ').unwrap_or(line))
+        .collect();
+    let start = docs
+        .iter()
+        .position(|line| *line == "# The `uri` tool")
+        .expect("the crate docs have a section on the uri tool");
+    let block: Vec<&str> = docs[start..]
+        .iter()
+        .skip_while(|line| **line != "```text")
+        .skip(1)
+        .take_while(|line| **line != "```")
+        .copied()
+        .collect();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut sessions = 0;
+    let mut lines = block.iter().peekable();
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").expect("a command first");
+        let mut expected = String::new();
+        while let Some(out) = lines.next_if(|line| !line.starts_with("$ ")) {
+            expected.push_str(out);
+            expected.push('\n');
+        }
+        let output = std::process::Command::new("sh")
+            .args(["-c", command])
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{command}"
+        );
+        assert!(output.status.success(), "{command}");
+        sessions += 1;
+    }
+    assert!(sessions >= 2, "{block:?}");
+}
+
+/// pest documents a parser's `Rule` enum with the `//!` lines of its
+/// grammar files, in their order; `IriRule`'s start with its own, which
+/// say what it is, rather than being `Rule`'s, word for word, as they were
+/// when `uri.pest`'s were the only ones.
+#[test]
+fn iri_rule_has_docs_of_its_own() {
+    const URI_PEST: &str = include_str!("../uri.pest");
+    const IRI_PEST: &str = include_str!("../iri.pest");
+    const IRI_GRAMMAR: &str = include_str!("../src/iri/grammar.rs");
+    let grammar_docs = |text: &str| -> String {
+        text.lines()
+            .filter_map(|line| line.trim_start().strip_prefix("//!"))
+            .map(|line| format!("{}\n", line.trim()))
+            .collect()
+    };
+    let inline = IRI_GRAMMAR
+        .split_once("#[grammar_inline = r#\"")
+        .and_then(|(_, rest)| rest.split_once("\"#]"))
+        .map_or("", |(inline, _)| inline);
+    let rule = grammar_docs(URI_PEST);
+    let iri_rule = grammar_docs(inline) + &grammar_docs(URI_PEST) + &grammar_docs(IRI_PEST);
+    let summary = |docs: &str| docs.split("\n\n").next().unwrap_or("").to_string();
+    assert!(summary(&rule).contains("RFC 3986"), "{rule}");
+    assert!(summary(&iri_rule).contains("RFC 3987"), "{iri_rule}");
+    assert_ne!(summary(&iri_rule), summary(&rule));
+}

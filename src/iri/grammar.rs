@@ -42,6 +42,21 @@ mod derived {
     /// assert_eq!(err.offset(), 1 + (1 << 20));
     /// ```
     #[derive(Parser)]
+    // The docs of `IriRule`, which pest takes from the grammar's `//!`
+    // lines, in the order of the files: its own, before uri.pest's.
+    #[grammar_inline = r#"
+//! The rules of `iri.pest`, RFC 3987 "Internationalized Resource
+//! Identifiers (IRIs)" section 2.2, on top of those of `uri.pest`: one
+//! variant for each rule of the two files, which `IriParser` can start
+//! from. The rules the two RFCs share keep their RFC 3986 names (`scheme`,
+//! `IP_literal`, `port`...); those RFC 3987 extends to characters above
+//! ASCII have its names (`ihost`, `ipath_absolute`, `iquery`...), and
+//! `iri_reference_input` anchors `IRI-reference` to the whole input, where
+//! `Iri::parse` starts.
+//!
+//! What follows is the description of `uri.pest`, the rules they build on.
+//!
+"#]
     #[grammar = "../uri.pest"]
     #[grammar = "../iri.pest"]
     pub struct IriParser;
