@@ -124,19 +124,65 @@ mod url_url {
         assert_eq!(AbsoluteUri::try_from(&url).unwrap(), written);
     }
 
+    /// The error of a URI whose host the url crate reads differently, with
+    /// its message; the test fails on any other outcome.
+    fn host_changed(input: &str) -> String {
+        let err = url::Url::try_from(&parse(input)).unwrap_err();
+        assert!(
+            matches!(err, ConvertError::HostChanged { by: "url::Url", .. }),
+            "{input}: {err:?}"
+        );
+        err.to_string()
+    }
+
+    /// Where RFC 3986 reads no host and the URL Standard, which skips the
+    /// slashes after a special scheme (and any number of them), reads one.
     #[rstest]
-    #[case::no_host_special(
+    #[case::no_authority(
         "http:a/b",
-        "url::Url reads the host \"a\" where RFC 3986 reads no host"
+        r#"url::Url reads the domain "a" where RFC 3986 reads no host"#
     )]
-    #[case::empty_host_special(
+    #[case::absolute_path(
+        "http:/a",
+        r#"url::Url reads the domain "a" where RFC 3986 reads no host"#
+    )]
+    #[case::empty_host(
         "http:///a",
-        "url::Url reads the host \"a\" where RFC 3986 reads no host"
+        r#"url::Url reads the domain "a" where RFC 3986 reads no host"#
     )]
+    #[case::path_of_slashes(
+        "http:////a",
+        r#"url::Url reads the domain "a" where RFC 3986 reads no host"#
+    )]
+    fn no_host_read_as_one(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), message);
+    }
+
+    /// The fields name the kind of host each side reads, as the message
+    /// does.
+    #[test]
+    fn host_changed_fields() {
+        let err = url::Url::try_from(&parse("http:///a")).unwrap_err();
+        assert_eq!(
+            err,
+            ConvertError::HostChanged {
+                by: "url::Url",
+                ours: "no host".to_owned(),
+                theirs: r#"the domain "a""#.to_owned(),
+            }
+        );
+    }
+
+    /// What the url crate refuses is its error, in its words.
+    #[rstest]
     #[case::ipv_future("http://[v1.x]/", "url::Url rejects it: invalid IPv6 address")]
     #[case::empty_host_with_port("http://:80/", "url::Url rejects it: empty host")]
     fn not_to_url(#[case] input: &str, #[case] message: &str) {
         let err = url::Url::try_from(&parse(input)).unwrap_err();
+        assert!(
+            matches!(err, ConvertError::Rejected { by: "url::Url", .. }),
+            "{err:?}"
+        );
         assert_eq!(err.to_string(), message);
     }
 

@@ -49,10 +49,13 @@ pub enum ConvertError {
     HostChanged {
         /// The crate: `"url::Url"`.
         by: &'static str,
-        /// What RFC 3986 reads: `no host`, `the host "a"` (a host longer
-        /// than 48 characters is cut short, with `...`).
+        /// What RFC 3986 reads, and as what: `no host`, `the registered
+        /// name "0x7f.1"` (as written, percent-encodings kept), `the IPv4
+        /// address 192.0.2.1`, `the IPv6 address [2001:db8::1]`. A name
+        /// longer than 48 characters is cut short, with `...`.
         ours: String,
-        /// What the other crate reads.
+        /// What the other crate reads, and as what: `no host`, `the domain
+        /// "a"`, `the IPv4 address 127.0.0.1`, `the IPv6 address [::1]`.
         theirs: String,
     },
     /// The other crate's parser rejected the text.
@@ -68,13 +71,4 @@ pub enum ConvertError {
     /// allow).
     #[error(transparent)]
     Parse(#[from] ParseError),
-}
-
-/// What a host reads as, for [`ConvertError::HostChanged`].
-#[cfg(feature = "url")]
-fn describe_host(host: Option<&str>) -> String {
-    match host {
-        None | Some("") => String::from("no host"),
-        Some(host) => alloc::format!("the host {}", crate::error::Shortened(host)),
-    }
 }

@@ -1,8 +1,11 @@
 //! `url::Url` (the url crate, WHATWG URLs), behind the `url` feature.
 
-use alloc::string::ToString;
+use alloc::format;
+use alloc::string::{String, ToString};
 
-use super::{describe_host, ConvertError};
+use super::ConvertError;
+use crate::authority::Host;
+use crate::error::Shortened;
 use crate::reference::{Absolute, AbsoluteUri, Reference, Storage};
 use crate::spec::Rfc3986;
 
@@ -50,7 +53,7 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
     ///
     /// let err = url::Url::try_from(&AbsoluteUri::parse("http:///a")?).unwrap_err();
     /// assert!(matches!(err, ConvertError::HostChanged { .. }));
-    /// assert_eq!(err.to_string(), r#"url::Url reads the host "a" where RFC 3986 reads no host"#);
+    /// assert_eq!(err.to_string(), r#"url::Url reads the domain "a" where RFC 3986 reads no host"#);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     fn try_from(uri: &Absolute<Rfc3986, S>) -> Result<url::Url, ConvertError> {
@@ -58,16 +61,45 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
             by: "url::Url",
             message: error.to_string(),
         })?;
-        let ours = uri.host_str().filter(|host| !host.is_empty());
-        let theirs = url.host_str().filter(|host| !host.is_empty());
+        // An empty registered name is no host: the URL Standard has none
+        // for `file:///etc` or `foo:///a`.
+        let ours = uri.host().filter(|host| *host != Host::RegName(""));
+        let theirs = url.host();
         if ours.is_some() != theirs.is_some() {
             return Err(ConvertError::HostChanged {
                 by: "url::Url",
-                ours: describe_host(ours),
-                theirs: describe_host(theirs),
+                ours: describe_ours(ours),
+                theirs: describe_theirs(theirs),
             });
         }
         Ok(url)
+    }
+}
+
+/// What RFC 3986 reads the host of a URI as, for
+/// [`ConvertError::HostChanged`]: its kind, and the host as written (a
+/// registered name quoted, and cut short when long).
+fn describe_ours(host: Option<Host<'_>>) -> String {
+    match host {
+        None | Some(Host::RegName("")) => String::from("no host"),
+        Some(Host::RegName(name)) => format!("the registered name {}", Shortened(name)),
+        Some(Host::Ipv4(address)) => format!("the IPv4 address {address}"),
+        Some(Host::Ipv6(address)) => format!("the IPv6 address [{address}]"),
+        Some(future @ Host::IpvFuture { .. }) => {
+            format!("the IPvFuture address {}", Shortened(&future.to_string()))
+        }
+    }
+}
+
+/// What the url crate reads the host of a URL as, for
+/// [`ConvertError::HostChanged`]: its kind, and the host as the URL
+/// Standard serializes it.
+fn describe_theirs(host: Option<url::Host<&str>>) -> String {
+    match host {
+        None => String::from("no host"),
+        Some(url::Host::Domain(domain)) => format!("the domain {}", Shortened(domain)),
+        Some(url::Host::Ipv4(address)) => format!("the IPv4 address {address}"),
+        Some(url::Host::Ipv6(address)) => format!("the IPv6 address [{address}]"),
     }
 }
 
