@@ -107,7 +107,6 @@ mod url_url {
     #[case::unchanged("https://example.com/a%20b?q=1#f", "https://example.com/a%20b?q=1#f")]
     #[case::case("HTTP://Example.COM/A", "http://example.com/A")]
     #[case::idna("http://b%C3%BCcher.example/", "http://xn--bcher-kva.example/")]
-    #[case::ipv4_number("http://0x7f.1/", "http://127.0.0.1/")]
     #[case::ipv6("http://[::FFFF:1.2.3.4]/", "http://[::ffff:102:304]/")]
     #[case::default_port("https://a:443/", "https://a/")]
     #[case::leading_zeros("foo://a:0099/", "foo://a:99/")]
@@ -119,6 +118,44 @@ mod url_url {
     #[case::mailto("mailto:a@example.com?subject=hi", "mailto:a@example.com?subject=hi")]
     #[case::file("file:///etc/hosts", "file:///etc/hosts")]
     fn to_url(#[case] input: &str, #[case] written: &str) {
+        let url = url::Url::try_from(&parse(input)).unwrap();
+        assert_eq!(url.as_str(), written);
+        assert_eq!(AbsoluteUri::try_from(&url).unwrap(), written);
+    }
+
+    /// Hosts the URL Standard writes otherwise, but reads as the same host
+    /// RFC 3986 does: an ASCII name in lowercase, a non-ASCII name in its
+    /// IDNA form (what RFC 3986 section 3.2.2 has it converted to for
+    /// lookup), percent-encoded unreserved characters decoded (section
+    /// 6.2.2.2), an IPv6 address in its shortest form, and `localhost` of
+    /// the `file` scheme as no host (both the local machine, section
+    /// 3.2.2).
+    #[rstest]
+    #[case::ascii_case("http://Example.COM/", "http://example.com/")]
+    #[case::address("http://192.0.2.1/", "http://192.0.2.1/")]
+    #[case::ipv6_written_otherwise("http://[2001:DB8:0::1]/", "http://[2001:db8::1]/")]
+    #[case::ipv6_with_ipv4("http://[::1.2.3.4]/", "http://[::102:304]/")]
+    #[case::idn("http://b%C3%BCcher.example/", "http://xn--bcher-kva.example/")]
+    #[case::idn_ascii_case("http://B%C3%BCcher.Example/", "http://xn--bcher-kva.example/")]
+    #[case::idn_lowercase_hex("http://b%c3%bccher.example/", "http://xn--bcher-kva.example/")]
+    #[case::idna_form("http://XN--BCHER-KVA.example/", "http://xn--bcher-kva.example/")]
+    #[case::idna_form_and_idn(
+        "http://xn--bcher-kva.b%C3%BCcher/",
+        "http://xn--bcher-kva.xn--bcher-kva/"
+    )]
+    #[case::encoded_unreserved("http://%41.b%2Ec%7E%5F%2D/", "http://a.b.c~_-/")]
+    #[case::sub_delims("http://a,b!c/", "http://a,b!c/")]
+    #[case::empty_labels("http://a..b./", "http://a..b./")]
+    #[case::port("http://Example.COM:8080/", "http://example.com:8080/")]
+    #[case::userinfo("ftp://u:p@Example.COM/", "ftp://u:p@example.com/")]
+    #[case::websocket("WSS://Example.COM/", "wss://example.com/")]
+    #[case::file_host("file://Example.COM/etc", "file://example.com/etc")]
+    #[case::file_localhost("file://localhost/etc/hosts", "file:///etc/hosts")]
+    #[case::file_localhost_case("file://LocalHost/etc", "file:///etc")]
+    #[case::file_localhost_encoded("file://%6Cocalhost/etc", "file:///etc")]
+    #[case::file_localhost_drive("file://localhost/C:/x", "file:///C:/x")]
+    #[case::file_localhost_dot("file://localhost./etc", "file://localhost./etc")]
+    fn same_host_written_otherwise(#[case] input: &str, #[case] written: &str) {
         let url = url::Url::try_from(&parse(input)).unwrap();
         assert_eq!(url.as_str(), written);
         assert_eq!(AbsoluteUri::try_from(&url).unwrap(), written);
@@ -158,6 +195,203 @@ mod url_url {
         assert_eq!(host_changed(input), message);
     }
 
+    /// A registered name that the URL Standard's IPv4 parser reads as an
+    /// address: numbers in hexadecimal or octal, fewer than four of them,
+    /// a trailing dot, percent-encoded digits or dots, or characters that
+    /// UTS 46 maps to digits or dots. RFC 3986 reads an IPv4 address only
+    /// in four decimal numbers without leading zeros.
+    #[rstest]
+    #[case::hex(
+        "http://0x7f.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7f.1""#
+    )]
+    #[case::hex_whole(
+        "http://0x7F000001/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7F000001""#
+    )]
+    #[case::hex_empty(
+        "http://0x/",
+        r#"the IPv4 address 0.0.0.0 where RFC 3986 reads the registered name "0x""#
+    )]
+    #[case::octal(
+        "http://0177.0.0.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0177.0.0.1""#
+    )]
+    #[case::octal_parts(
+        "http://01.02.03.04/",
+        r#"the IPv4 address 1.2.3.4 where RFC 3986 reads the registered name "01.02.03.04""#
+    )]
+    #[case::three_parts(
+        "http://1.2.3/",
+        r#"the IPv4 address 1.2.0.3 where RFC 3986 reads the registered name "1.2.3""#
+    )]
+    #[case::two_parts(
+        "http://127.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "127.1""#
+    )]
+    #[case::one_part(
+        "http://2130706433/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "2130706433""#
+    )]
+    #[case::trailing_dot(
+        "http://1.2.3.4./",
+        r#"the IPv4 address 1.2.3.4 where RFC 3986 reads the registered name "1.2.3.4.""#
+    )]
+    #[case::encoded_digit(
+        "http://%31.2.3.4/",
+        r#"the IPv4 address 1.2.3.4 where RFC 3986 reads the registered name "%31.2.3.4""#
+    )]
+    #[case::encoded_dots(
+        "http://1%2e2%2e3%2e4/",
+        r#"the IPv4 address 1.2.3.4 where RFC 3986 reads the registered name "1%2e2%2e3%2e4""#
+    )]
+    #[case::fullwidth_digits(
+        "http://%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "%EF%BC%91%EF%BC%92%EF%BC%97.0.0.1""#
+    )]
+    #[case::ideographic_full_stop(
+        "http://127%E3%80%820.0.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "127%E3%80%820.0.1""#
+    )]
+    #[case::scheme_case(
+        "HTTP://0x7f.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7f.1""#
+    )]
+    #[case::websocket(
+        "ws://0x7f.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7f.1""#
+    )]
+    #[case::ftp(
+        "ftp://0x7f.1/",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7f.1""#
+    )]
+    #[case::file(
+        "file://0x7f.1/etc",
+        r#"the IPv4 address 127.0.0.1 where RFC 3986 reads the registered name "0x7f.1""#
+    )]
+    fn name_read_as_an_address(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), format!("url::Url reads {message}"));
+    }
+
+    /// A non-ASCII name that UTS 46 maps to another name than itself with
+    /// its ASCII letters in lowercase: fullwidth letters and dots,
+    /// uppercase letters other than ASCII, the ignored soft hyphen, other
+    /// dots, compatibility characters, a decomposed letter (UTS 46 writes
+    /// NFC). A URI writes each character percent-encoded as UTF-8.
+    #[rstest]
+    #[case::fullwidth(
+        "http://%EF%BD%85%EF%BD%98%EF%BD%81%EF%BD%8D%EF%BD%90%EF%BD%8C%EF%BD%85%EF%BC%8Ecom/",
+        r#"the domain "example.com" where RFC 3986 reads the registered name "%EF%BD%85%EF%BD%98%EF%BD%81%EF%BD%8D%EF%BD%90%EF"..."#
+    )]
+    #[case::fullwidth_letter(
+        "http://%EF%BD%81.com/",
+        r#"the domain "a.com" where RFC 3986 reads the registered name "%EF%BD%81.com""#
+    )]
+    #[case::uppercase(
+        "http://B%C3%9CCHER/",
+        r#"the domain "xn--bcher-kva" where RFC 3986 reads the registered name "B%C3%9CCHER""#
+    )]
+    #[case::uppercase_letter(
+        "http://b%C3%9Ccher.example/",
+        r#"the domain "xn--bcher-kva.example" where RFC 3986 reads the registered name "b%C3%9Ccher.example""#
+    )]
+    #[case::soft_hyphen(
+        "http://ex%C2%ADample.com/",
+        r#"the domain "example.com" where RFC 3986 reads the registered name "ex%C2%ADample.com""#
+    )]
+    #[case::soft_hyphen_in_idn(
+        "http://b%C3%BC%C2%ADcher.example/",
+        r#"the domain "xn--bcher-kva.example" where RFC 3986 reads the registered name "b%C3%BC%C2%ADcher.example""#
+    )]
+    #[case::ideographic_full_stop(
+        "http://example%E3%80%82com/",
+        r#"the domain "example.com" where RFC 3986 reads the registered name "example%E3%80%82com""#
+    )]
+    #[case::kelvin_sign(
+        "http://%E2%84%AA/",
+        r#"the domain "k" where RFC 3986 reads the registered name "%E2%84%AA""#
+    )]
+    #[case::circled_digit(
+        "http://%E2%91%A0.com/",
+        r#"the domain "1.com" where RFC 3986 reads the registered name "%E2%91%A0.com""#
+    )]
+    #[case::decomposed(
+        "http://bu%CC%88cher.example/",
+        r#"the domain "xn--bcher-kva.example" where RFC 3986 reads the registered name "bu%CC%88cher.example""#
+    )]
+    #[case::file(
+        "file://%EF%BD%81/etc",
+        r#"the domain "a" where RFC 3986 reads the registered name "%EF%BD%81""#
+    )]
+    fn name_mapped_by_uts46(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), format!("url::Url reads {message}"));
+    }
+
+    /// The `file` scheme's quirks in the URL Standard: a host that is a
+    /// Windows drive letter (`C:`) is read as the start of the path, and a
+    /// host before a path that starts with one is dropped; `localhost` is
+    /// no host, which is only the same host where RFC 3986 reads
+    /// `localhost` too.
+    #[rstest]
+    #[case::drive_letter_host(
+        "file://C:/x",
+        r#"no host where RFC 3986 reads the registered name "C""#
+    )]
+    #[case::host_before_drive_letter(
+        "file://example.com/C:/x",
+        r#"no host where RFC 3986 reads the registered name "example.com""#
+    )]
+    #[case::address_before_drive_letter(
+        "file://192.0.2.1/C:/x",
+        "no host where RFC 3986 reads the IPv4 address 192.0.2.1"
+    )]
+    #[case::ipv6_before_drive_letter(
+        "file://[::1]/c:",
+        "no host where RFC 3986 reads the IPv6 address [::1]"
+    )]
+    #[case::mapped_to_localhost(
+        "file://%EF%BD%8Cocalhost/x",
+        r#"no host where RFC 3986 reads the registered name "%EF%BD%8Cocalhost""#
+    )]
+    fn file_host_dropped(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), format!("url::Url reads {message}"));
+    }
+
+    /// A scheme the URL Standard does not know keeps its host opaque, as
+    /// written: what a special scheme would read as an address or map
+    /// stays as it is, and is no error.
+    #[rstest]
+    #[case::hex("foo://0x7f.1/")]
+    #[case::three_parts("foo://1.2.3/")]
+    #[case::address("foo://192.0.2.1/")]
+    #[case::ipv6("foo://[::1]/")]
+    #[case::case("foo://Example.COM/")]
+    #[case::encoded_reserved("foo://a%2Cb/")]
+    #[case::fullwidth("foo://%EF%BD%81/")]
+    #[case::uppercase("foo://B%C3%9CCHER/")]
+    #[case::sharp_s("foo://stra%C3%9Fe.de/")]
+    #[case::localhost("foo://localhost/C:/x")]
+    fn non_special_host_is_opaque(#[case] input: &str) {
+        let url = url::Url::try_from(&parse(input)).unwrap();
+        assert_eq!(url.as_str(), input);
+        assert_eq!(url.host_str(), parse(input).host_str());
+    }
+
+    /// A percent-encoded octet that is neither unreserved nor reserved has
+    /// no meaning in the host but itself: the URL Standard decodes it and
+    /// reads the same name, which RFC 3986 can then no longer hold as it
+    /// is written.
+    #[test]
+    fn decoded_octet_without_a_meaning_is_the_same_host() {
+        let url = url::Url::try_from(&parse("http://a%22b/")).unwrap();
+        assert_eq!(url.host_str(), Some("a\"b"));
+        let err = AbsoluteUri::try_from(&url).unwrap_err();
+        assert!(
+            matches!(&err, ConvertError::Parse(parse) if parse.offset() == 8),
+            "{err:?}"
+        );
+    }
+
     /// The fields name the kind of host each side reads, as the message
     /// does.
     #[test]
@@ -177,6 +411,29 @@ mod url_url {
     #[rstest]
     #[case::ipv_future("http://[v1.x]/", "url::Url rejects it: invalid IPv6 address")]
     #[case::empty_host_with_port("http://:80/", "url::Url rejects it: empty host")]
+    #[case::bad_ipv4_letters("http://a.1/", "url::Url rejects it: invalid IPv4 address")]
+    #[case::bad_ipv4_octet("http://1.2.3.256/", "url::Url rejects it: invalid IPv4 address")]
+    #[case::bad_ipv4_octal("http://09/", "url::Url rejects it: invalid IPv4 address")]
+    #[case::not_utf8(
+        "http://a%FFb/",
+        "url::Url rejects it: invalid international domain name"
+    )]
+    #[case::encoded_gen_delim(
+        "http://a%2Fb/",
+        "url::Url rejects it: invalid international domain name"
+    )]
+    #[case::encoded_percent(
+        "http://a%25b/",
+        "url::Url rejects it: invalid international domain name"
+    )]
+    #[case::joiner_without_context(
+        "http://a%E2%80%8Db/",
+        "url::Url rejects it: invalid international domain name"
+    )]
+    #[case::file_port(
+        "file://example.com:80/",
+        "url::Url rejects it: invalid international domain name"
+    )]
     fn not_to_url(#[case] input: &str, #[case] message: &str) {
         let err = url::Url::try_from(&parse(input)).unwrap_err();
         assert!(

@@ -42,9 +42,31 @@ pub enum ConvertError {
          this URI reference is none of them"
     )]
     NotRequestTarget,
-    /// The other crate would read a host where RFC 3986 reads none, or
-    /// none where it reads one: the URL Standard skips the slashes after a
-    /// special scheme (`http:///a` and `http:a` have the host `a` there).
+    /// The other crate would read another host than RFC 3986 does: a
+    /// host where RFC 3986 reads none, or none where it reads one (the URL
+    /// Standard skips the slashes after a special scheme, so `http:///a`
+    /// and `http:a` have the host `a` there), an IPv4 address where RFC
+    /// 3986 reads a registered name (`0x7f.1` is `127.0.0.1` in the URL
+    /// Standard), or a domain that is not the registered name (UTS 46
+    /// maps `ｅｘａｍｐｌｅ．com` to `example.com`). The conversion of
+    /// `AbsoluteUri` to `url::Url` lists every case.
+    ///
+    /// ```
+    /// # #[cfg(feature = "url")] {
+    /// use rfc3986::{AbsoluteUri, ConvertError};
+    ///
+    /// let err = url::Url::try_from(&AbsoluteUri::parse("http://1.2.3/")?).unwrap_err();
+    /// assert_eq!(
+    ///     err,
+    ///     ConvertError::HostChanged {
+    ///         by: "url::Url",
+    ///         ours: r#"the registered name "1.2.3""#.to_string(),
+    ///         theirs: "the IPv4 address 1.2.0.3".to_string(),
+    ///     }
+    /// );
+    /// # }
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     #[error("{by} reads {theirs} where RFC 3986 reads {ours}")]
     HostChanged {
         /// The crate: `"url::Url"`.
