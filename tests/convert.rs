@@ -327,6 +327,30 @@ mod url_url {
         assert_eq!(host_changed(input), format!("url::Url reads {message}"));
     }
 
+    /// A name holding a deviation character of UTS 46: IDNA2003, which RFC
+    /// 3986 section 3.2.2 cites for lookup (RFC 3490), maps `ß` to `ss`
+    /// and `ς` to `σ` and drops the joiners, while the URL Standard keeps
+    /// them; the two look up different names.
+    #[rstest]
+    #[case::sharp_s("http://stra%C3%9Fe.de/", r#"the domain "xn--strae-oqa.de" where RFC 3986 reads the registered name "stra%C3%9Fe.de""#)]
+    #[case::sharp_s_ascii_case("http://STRA%C3%9FE.DE/", r#"the domain "xn--strae-oqa.de" where RFC 3986 reads the registered name "STRA%C3%9FE.DE""#)]
+    #[case::final_sigma(
+        "http://%CF%83%CE%BF%CF%86%CE%BF%CF%82.gr/",
+        r#"the domain "xn--0xaajbq.gr" where RFC 3986 reads the registered name "%CF%83%CE%BF%CF%86%CE%BF%CF%82.gr""#
+    )]
+    #[case::zero_width_non_joiner(
+        "http://%E0%A4%95%E0%A5%8D%E2%80%8C%E0%A4%B7/",
+        r#"the domain "xn--11b2ezcs70k" where RFC 3986 reads the registered name "%E0%A4%95%E0%A5%8D%E2%80%8C%E0%A4%B7""#
+    )]
+    #[case::zero_width_joiner(
+        "http://%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7/",
+        r#"the domain "xn--11b2ezcw70k" where RFC 3986 reads the registered name "%E0%A4%95%E0%A5%8D%E2%80%8D%E0%A4%B7""#
+    )]
+    #[case::file("file://stra%C3%9Fe.de/etc", r#"the domain "xn--strae-oqa.de" where RFC 3986 reads the registered name "stra%C3%9Fe.de""#)]
+    fn name_with_a_deviation_character(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), format!("url::Url reads {message}"));
+    }
+
     /// The `file` scheme's quirks in the URL Standard: a host that is a
     /// Windows drive letter (`C:`) is read as the start of the path, and a
     /// host before a path that starts with one is dropped; `localhost` is

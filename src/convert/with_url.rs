@@ -86,7 +86,13 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
     ///   `%EF%BD%85...%EF%BC%8Ecom`, is `example.com`; uppercase letters
     ///   other than ASCII, `B%C3%9CCHER`; the soft hyphen, which UTS 46
     ///   ignores; compatibility characters such as the Kelvin sign; a
-    ///   letter and a combining mark, which UTS 46 composes).
+    ///   letter and a combining mark, which UTS 46 composes);
+    /// - a domain from a name holding a deviation character of UTS 46
+    ///   (`ß`, `ς`, the zero width joiner or non-joiner), whatever the url
+    ///   crate makes of it: IDNA2003, which section 3.2.2 cites for
+    ///   lookup, maps them (`straße.de` is looked up as `strasse.de`), and
+    ///   the URL Standard keeps them (`xn--strae-oqa.de`), so the two look
+    ///   up different names.
     ///
     /// ```
     /// use rfc3986::{AbsoluteUri, ConvertError};
@@ -165,11 +171,22 @@ fn same_host(ours: Option<Host<'_>>, text: &str, url: &url::Url) -> bool {
     }
 }
 
+/// The deviation characters of UTS 46: `ß`, `ς`, the
+/// zero width joiner and non-joiner. IDNA2003, the IDNA that RFC 3986
+/// section 3.2.2 cites for lookup (RFC 3490), maps them (`ß` to `ss`, `ς`
+/// to `σ`, the joiners to nothing), as UTS 46's transitional processing
+/// does; the URL Standard's nontransitional processing keeps them. The two
+/// look up different names (`straße.de` is `strasse.de` for one,
+/// `xn--strae-oqa.de` for the other), so a name holding one is read
+/// differently whatever the url crate makes of it.
+const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
+
 /// Whether `domain`, a domain of the URL Standard (lowercase ASCII, in
 /// IDNA form), is the registered name written `name` in a URI, as RFC 3986
 /// reads it: the name percent-decoded, its ASCII letters in lowercase
 /// (section 3.2.2: names are case-insensitive), and each label of it that
-/// is not ASCII in IDNA form, `xn--` and the label's Punycode.
+/// is not ASCII in IDNA form, `xn--` and the label's Punycode. A name with
+/// a deviation character never is (see [`DEVIATIONS`]).
 ///
 /// Only where UTS 46 leaves a label as it is does the url crate write that
 /// Punycode, and Punycode is one-to-one: a label UTS 46 maps to another
@@ -182,6 +199,9 @@ fn is_domain_of(name: &str, domain: &str) -> bool {
         // refuses them).
         return false;
     };
+    if decoded.contains(DEVIATIONS) {
+        return false;
+    }
     let decoded = decoded.to_ascii_lowercase();
     let mut theirs = domain.split('.');
     decoded.split('.').all(|label| {
