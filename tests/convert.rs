@@ -373,6 +373,11 @@ mod url_url {
         "file://[::1]/c:",
         "no host where RFC 3986 reads the IPv6 address [::1]"
     )]
+    // Quoted as `{:?}` quotes a str: `'` as it is.
+    #[case::apostrophe(
+        "file://a'b/C:/x",
+        r#"no host where RFC 3986 reads the registered name "a'b""#
+    )]
     #[case::mapped_to_localhost(
         "file://%EF%BD%8Cocalhost/x",
         r#"no host where RFC 3986 reads the registered name "%EF%BD%8Cocalhost""#
