@@ -327,6 +327,64 @@ mod url_url {
         assert_eq!(host_changed(input), format!("url::Url reads {message}"));
     }
 
+    /// A reserved character percent-encoded in a name is data, not the
+    /// character: RFC 3986 section 2.2 says decoding it changes how a URI
+    /// is read, so `a%2Cb` and `a,b` are two names. The URL Standard
+    /// decodes it, and reads one. (It refuses a decoded gen-delim, see
+    /// `not_to_url`.)
+    #[rstest]
+    #[case::comma(
+        "http://a%2Cb/",
+        r#"the domain "a,b" where RFC 3986 reads the registered name "a%2Cb""#
+    )]
+    #[case::equals(
+        "http://a%3Db.example/",
+        r#"the domain "a=b.example" where RFC 3986 reads the registered name "a%3Db.example""#
+    )]
+    #[case::ampersand(
+        "http://a%26b/",
+        r#"the domain "a&b" where RFC 3986 reads the registered name "a%26b""#
+    )]
+    #[case::plus(
+        "http://a%2bb/",
+        r#"the domain "a+b" where RFC 3986 reads the registered name "a%2bb""#
+    )]
+    #[case::exclamation_mark(
+        "http://a%21b/",
+        r#"the domain "a!b" where RFC 3986 reads the registered name "a%21b""#
+    )]
+    #[case::dollar(
+        "http://a%24b/",
+        r#"the domain "a$b" where RFC 3986 reads the registered name "a%24b""#
+    )]
+    #[case::apostrophe(
+        "http://a%27b/",
+        r#"the domain "a'b" where RFC 3986 reads the registered name "a%27b""#
+    )]
+    #[case::parentheses(
+        "http://a%28b%29/",
+        r#"the domain "a(b)" where RFC 3986 reads the registered name "a%28b%29""#
+    )]
+    #[case::asterisk(
+        "http://a%2Ab/",
+        r#"the domain "a*b" where RFC 3986 reads the registered name "a%2Ab""#
+    )]
+    #[case::semicolon(
+        "http://a%3Bb/",
+        r#"the domain "a;b" where RFC 3986 reads the registered name "a%3Bb""#
+    )]
+    #[case::among_unreserved(
+        "http://%41%2C%42/",
+        r#"the domain "a,b" where RFC 3986 reads the registered name "%41%2C%42""#
+    )]
+    #[case::file(
+        "file://a%2Cb/etc",
+        r#"the domain "a,b" where RFC 3986 reads the registered name "a%2Cb""#
+    )]
+    fn name_with_an_encoded_reserved_character(#[case] input: &str, #[case] message: &str) {
+        assert_eq!(host_changed(input), format!("url::Url reads {message}"));
+    }
+
     /// A name holding a deviation character of UTS 46: IDNA2003, which RFC
     /// 3986 section 3.2.2 cites for lookup (RFC 3490), maps `ß` to `ss`
     /// and `ς` to `σ` and drops the joiners, while the URL Standard keeps

@@ -5,8 +5,9 @@ use alloc::string::{String, ToString};
 
 use super::ConvertError;
 use crate::authority::Host;
+use crate::chars::reserved;
 use crate::error::Shortened;
-use crate::percent::percent_decode_utf8;
+use crate::percent::{octet_at, percent_decode_utf8};
 use crate::reference::{Absolute, AbsoluteUri, Reference, Storage};
 use crate::spec::Rfc3986;
 
@@ -33,9 +34,9 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
     ///     lookup;
     ///   - percent-encoded unreserved characters decoded (`a%2Eb` becomes
     ///     `a.b`, the same name by section 6.2.2.2), and other octets that
-    ///     have no meaning but themselves (`a%22b` becomes `a"b`, which
-    ///     RFC 3986 does not allow as it is: converting that URL back is an
-    ///     error);
+    ///     are not reserved characters, which have no meaning but
+    ///     themselves (`a%22b` becomes `a"b`, which RFC 3986 does not
+    ///     allow as it is: converting that URL back is an error);
     ///   - an IPv6 address in its shortest form, in hexadecimal
     ///     (`[2001:DB8:0::1]` becomes `[2001:db8::1]`, `[::FFFF:1.2.3.4]`
     ///     becomes `[::ffff:102:304]`);
@@ -87,6 +88,9 @@ impl<S: Storage> TryFrom<&Absolute<Rfc3986, S>> for url::Url {
     ///   other than ASCII, `B%C3%9CCHER`; the soft hyphen, which UTS 46
     ///   ignores; compatibility characters such as the Kelvin sign; a
     ///   letter and a combining mark, which UTS 46 composes);
+    /// - a domain from a name holding a percent-encoded reserved
+    ///   character (`a%2Cb`): RFC 3986 reads it as data, not as the
+    ///   character (section 2.2), and the URL Standard decodes it (`a,b`);
     /// - a domain from a name holding a deviation character of UTS 46
     ///   (`ß`, `ς`, the zero width joiner or non-joiner), whatever the url
     ///   crate makes of it: IDNA2003, which section 3.2.2 cites for
@@ -171,11 +175,11 @@ fn same_host(ours: Option<Host<'_>>, text: &str, url: &url::Url) -> bool {
     }
 }
 
-/// The deviation characters of UTS 46: `ß`, `ς`, the
-/// zero width joiner and non-joiner. IDNA2003, the IDNA that RFC 3986
-/// section 3.2.2 cites for lookup (RFC 3490), maps them (`ß` to `ss`, `ς`
-/// to `σ`, the joiners to nothing), as UTS 46's transitional processing
-/// does; the URL Standard's nontransitional processing keeps them. The two
+/// The deviation characters of UTS 46: `ß`, `ς`, the zero width joiner
+/// and non-joiner. IDNA2003, the IDNA that RFC 3986 section 3.2.2 cites
+/// for lookup (RFC 3490), maps them (`ß` to `ss`, `ς` to `σ`, the joiners
+/// to nothing), as UTS 46's transitional processing does; the URL
+/// Standard's nontransitional processing keeps them. The two
 /// look up different names (`straße.de` is `strasse.de` for one,
 /// `xn--strae-oqa.de` for the other), so a name holding one is read
 /// differently whatever the url crate makes of it.
@@ -186,7 +190,8 @@ const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
 /// reads it: the name percent-decoded, its ASCII letters in lowercase
 /// (section 3.2.2: names are case-insensitive), and each label of it that
 /// is not ASCII in IDNA form, `xn--` and the label's Punycode. A name with
-/// a deviation character never is (see [`DEVIATIONS`]).
+/// a percent-encoded reserved character never is, nor one with a deviation
+/// character (see [`DEVIATIONS`]).
 ///
 /// Only where UTS 46 leaves a label as it is does the url crate write that
 /// Punycode, and Punycode is one-to-one: a label UTS 46 maps to another
@@ -194,6 +199,14 @@ const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
 /// combining mark composed) comes back as another label, or as other
 /// labels (`。` is a dot), and so as another domain.
 fn is_domain_of(name: &str, domain: &str) -> bool {
+    // A reserved character percent-encoded is data, not the character
+    // (section 2.2: decoding it changes how a URI is read), and the URL
+    // Standard decodes it: `a%2Cb` is `a,b` there, another name.
+    let bytes = name.as_bytes();
+    if (0..bytes.len()).any(|at| octet_at(bytes, at).is_some_and(|octet| reserved.has_byte(octet)))
+    {
+        return false;
+    }
     let Ok(decoded) = percent_decode_utf8(name) else {
         // Octets that are not UTF-8 are no name UTS 46 reads (the url crate
         // refuses them).
