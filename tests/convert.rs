@@ -530,6 +530,32 @@ mod url_url {
         assert_eq!(err.to_string(), message);
     }
 
+    /// By value, the URL's text becomes the URI's, with the errors of the
+    /// conversion of `&url::Url`.
+    #[test]
+    fn from_url_by_value() {
+        let url = url::Url::parse("https://example.com/a b?c d#e f").unwrap();
+        let uri: AbsoluteUri = AbsoluteUri::try_from(url).unwrap();
+        assert_eq!(uri, "https://example.com/a%20b?c%20d#e%20f");
+
+        let url = url::Url::try_from(&parse("HTTP://Example.COM:80/a/./b")).unwrap();
+        assert_eq!(
+            AbsoluteUri::try_from(url).unwrap(),
+            "http://example.com/a/b"
+        );
+
+        let url = url::Url::parse("https://example.com/a|b^c").unwrap();
+        let err = AbsoluteUri::try_from(url).unwrap_err();
+        assert!(
+            matches!(&err, ConvertError::Parse(parse) if parse.offset() == 21),
+            "{err:?}"
+        );
+        assert_eq!(
+            err.to_string(),
+            r##"invalid character at byte 21: expected pchar, "/", "?", "#" or end of input, found '|'"##
+        );
+    }
+
     #[test]
     fn from_url() {
         // url's own percent-encoding makes most text a URI.

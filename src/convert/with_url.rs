@@ -371,3 +371,32 @@ impl TryFrom<&url::Url> for AbsoluteUri {
         Ok(AbsoluteUri::<&str>::parse(url.as_str())?.to_owned())
     }
 }
+
+impl TryFrom<url::Url> for AbsoluteUri {
+    type Error = ConvertError;
+
+    /// The URI of a `url::Url`, as the conversion of `&url::Url` gives it:
+    /// the URL's serialization, parsed, which becomes the URI's text
+    /// without a copy.
+    ///
+    /// # Errors
+    ///
+    /// Those of the conversion of `&url::Url`: [`ConvertError::Parse`] with
+    /// the byte where the URL's text stops being a URI.
+    ///
+    /// ```
+    /// use rfc3986::{AbsoluteUri, ConvertError};
+    ///
+    /// let url = url::Url::try_from(&AbsoluteUri::parse("HTTP://Example.COM:80/a/./b")?)?;
+    /// let uri = AbsoluteUri::try_from(url)?;
+    /// assert_eq!(uri, "http://example.com/a/b");
+    ///
+    /// let url = url::Url::parse("https://example.com/a|b").unwrap();
+    /// let Err(ConvertError::Parse(err)) = AbsoluteUri::try_from(url) else { panic!() };
+    /// assert_eq!(err.offset(), 21);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn try_from(url: url::Url) -> Result<AbsoluteUri, ConvertError> {
+        AbsoluteUri::parse(String::from(url)).map_err(|error| error.without_input().into())
+    }
+}
