@@ -95,7 +95,8 @@ mod http_uri {
 
 #[cfg(feature = "url")]
 mod url_url {
-    use rfc3986::{AbsoluteUri, ConvertError};
+    use proptest::prelude::*;
+    use rfc3986::{AbsoluteUri, ConvertError, Host};
     use rstest::rstest;
 
     fn parse(input: &str) -> AbsoluteUri {
@@ -477,6 +478,116 @@ mod url_url {
             matches!(&err, ConvertError::Parse(parse) if parse.offset() == 8),
             "{err:?}"
         );
+    }
+
+    /// A piece of a registered name that probes the URL Standard's host
+    /// parser: letters, IPv4 numbers in its forms, sub-delims, any octet
+    /// percent-encoded, and characters UTS 46 maps or keeps (fullwidth
+    /// forms, uppercase, the soft hyphen, a combining mark, the deviation
+    /// characters, any character) percent-encoded as UTF-8.
+    fn name_piece() -> impl Strategy<Value = String> {
+        let chars = [
+            'ß', 'ς', '\u{200C}', '\u{200D}', 'ü', 'Ü', 'é', 'ａ', '１', '．', '。', '\u{AD}',
+            '\u{308}', 'K', 'ℌ', 'Σ', 'क', '\u{94D}',
+        ];
+        let encoded = |c: char, lower: bool| {
+            let mut buf = [0; 4];
+            let hex = c.encode_utf8(&mut buf).bytes().map(|b| format!("%{b:02X}"));
+            let hex = hex.collect::<String>();
+            if lower {
+                hex.to_ascii_lowercase()
+            } else {
+                hex
+            }
+        };
+        prop_oneof![
+            3 => prop::sample::select(vec![
+                "a", "B", "xyz", "0x7f", "0X1", "0177", "1", "127", "255", "256", "4294967295",
+                "0x", "09", "-", "_", "~", "!", "$", ",", "localhost", "LocalHost", "xn--bcher-kva",
+            ])
+            .prop_map(String::from),
+            1 => any::<u8>().prop_map(|octet| format!("%{octet:02X}")),
+            2 => (prop::sample::select(chars.to_vec()), any::<bool>())
+                .prop_map(move |(c, lower)| encoded(c, lower)),
+            1 => (any::<char>(), any::<bool>()).prop_map(move |(c, lower)| encoded(c, lower)),
+        ]
+    }
+
+    /// A URI with a registered name of `name_piece`s and dots (some of
+    /// them percent-encoded), under a special scheme, `file` or another
+    /// scheme, before a path that may start with a Windows drive letter.
+    fn probing_uri() -> impl Strategy<Value = String> {
+        let separator = prop::sample::select(vec![".", ".", "", "%2E", "%2e"]);
+        (
+            prop::sample::select(vec!["http", "HTTPS", "ws", "ftp", "file", "foo"]),
+            prop::collection::vec((name_piece(), separator), 0..6),
+            prop::sample::select(vec!["/x", "/C:/x", ""]),
+        )
+            .prop_map(|(scheme, pieces, path)| {
+                let name: String = pieces.into_iter().map(|(p, s)| p + s).collect();
+                format!("{scheme}://{name}{path}")
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(5_000))]
+
+        /// Whatever the host, the conversion does not panic, refuses or
+        /// keeps the host, and what it keeps is the host RFC 3986 reads,
+        /// checked another way than the conversion checks it: through
+        /// `idna::domain_to_unicode`, for names that write no label in
+        /// IDNA form already.
+        #[test]
+        fn converted_host_is_ours(input in probing_uri()) {
+            let uri = parse(&input);
+            let url = match url::Url::try_from(&uri) {
+                Ok(url) => url,
+                Err(err) => {
+                    prop_assert!(
+                        matches!(err, ConvertError::HostChanged { .. } | ConvertError::Rejected { .. }),
+                        "{err:?}"
+                    );
+                    prop_assert!(err.to_string().len() < 300, "{err}");
+                    return Ok(());
+                }
+            };
+            let special = url.scheme() != "foo";
+            let name = match uri.host() {
+                Some(Host::RegName(name)) => name,
+                Some(Host::Ipv4(ours)) => {
+                    if special {
+                        prop_assert_eq!(url.host(), Some(url::Host::Ipv4(ours)));
+                    } else {
+                        prop_assert_eq!(url.host_str(), uri.host_str());
+                    }
+                    return Ok(());
+                }
+                host => return Err(TestCaseError::fail(format!("{host:?}"))),
+            };
+            if !special {
+                prop_assert_eq!(url.host_str().unwrap_or_default(), name);
+                return Ok(());
+            }
+            let decoded = rfc3986::percent_decode_utf8(name).unwrap().to_ascii_lowercase();
+            match url.host() {
+                None => prop_assert!(
+                    decoded.is_empty() || (url.scheme() == "file" && decoded == "localhost"),
+                    "{input} -> {url}"
+                ),
+                Some(url::Host::Domain(domain)) => {
+                    prop_assert!(!decoded.contains(['ß', 'ς', '\u{200C}', '\u{200D}']), "{}", input);
+                    prop_assert!(!["%21", "%24", "%26", "%27", "%28", "%29", "%2A", "%2B", "%2C", "%3B", "%3D"]
+                        .iter()
+                        .any(|encoded| name.to_ascii_uppercase().contains(encoded)));
+                    if !decoded.split('.').any(|label| label.starts_with("xn--")) {
+                        prop_assert_eq!(idna::domain_to_unicode(domain).0, decoded);
+                    }
+                }
+                Some(address) => {
+                    return Err(TestCaseError::fail(format!("{input}: the name {name:?} read as {address}")));
+                }
+            }
+        }
     }
 
     /// The fields name the kind of host each side reads, as the message
