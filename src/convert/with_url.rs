@@ -179,10 +179,10 @@ fn same_host(ours: Option<Host<'_>>, text: &str, url: &url::Url) -> bool {
 /// and non-joiner. IDNA2003, the IDNA that RFC 3986 section 3.2.2 cites
 /// for lookup (RFC 3490), maps them (`ß` to `ss`, `ς` to `σ`, the joiners
 /// to nothing), as UTS 46's transitional processing does; the URL
-/// Standard's nontransitional processing keeps them. The two
-/// look up different names (`straße.de` is `strasse.de` for one,
-/// `xn--strae-oqa.de` for the other), so a name holding one is read
-/// differently whatever the url crate makes of it.
+/// Standard's nontransitional processing keeps them. The two look up
+/// different names (`straße.de` is `strasse.de` for one, `xn--strae-oqa.de`
+/// for the other), so a name holding one is read differently whatever the
+/// url crate makes of it.
 const DEVIATIONS: [char; 4] = ['\u{DF}', '\u{3C2}', '\u{200C}', '\u{200D}'];
 
 /// Whether `domain`, a domain of the URL Standard (lowercase ASCII, in
