@@ -680,13 +680,13 @@ impl Shortened<'_> {
 #[cfg(any(feature = "url", feature = "idna"))]
 impl fmt::Display for Shortened<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut chars = self.0.chars();
-        f.write_str("\"")?;
-        for c in chars.by_ref().take(Self::MAX) {
-            write!(f, "{}", c.escape_debug())?;
-        }
-        f.write_str("\"")?;
-        if chars.next().is_some() {
+        // The byte where the character after the first `MAX` starts, if
+        // there is one. The text up to there is quoted by `str`'s `Debug`,
+        // which leaves `'` as it is (`char::escape_debug` writes `\'`).
+        let cut = self.0.char_indices().nth(Self::MAX).map(|(at, _)| at);
+        let shown = cut.and_then(|at| self.0.get(..at)).unwrap_or(self.0);
+        write!(f, "{shown:?}")?;
+        if cut.is_some() {
             f.write_str("...")?;
         }
         Ok(())

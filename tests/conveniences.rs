@@ -139,7 +139,7 @@ fn url_from_a_uri() {
     let err = url::Url::try_from(Uri::parse("http:///a").unwrap()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        r#"url::Url reads the host "a" where RFC 3986 reads no host"#
+        r#"url::Url reads the domain "a" where RFC 3986 reads no host"#
     );
 }
 

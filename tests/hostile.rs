@@ -337,7 +337,7 @@ fn conversion_errors_quote_a_long_host_cut_short() {
     assert_eq!(
         short(&err),
         format!(
-            r#"url::Url reads the host "{}"... where RFC 3986 reads no host"#,
+            r#"url::Url reads the domain "{}"... where RFC 3986 reads no host"#,
             &long[..48]
         )
     );

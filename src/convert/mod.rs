@@ -42,17 +42,42 @@ pub enum ConvertError {
          this URI reference is none of them"
     )]
     NotRequestTarget,
-    /// The other crate would read a host where RFC 3986 reads none, or
-    /// none where it reads one: the URL Standard skips the slashes after a
-    /// special scheme (`http:///a` and `http:a` have the host `a` there).
+    /// The other crate would read another host than RFC 3986 does: a
+    /// host where RFC 3986 reads none, or none where it reads one (the URL
+    /// Standard skips the slashes after a special scheme, so `http:///a`
+    /// and `http:a` have the host `a` there), an IPv4 address where RFC
+    /// 3986 reads a registered name (`0x7f.1` is `127.0.0.1` in the URL
+    /// Standard), or a domain that is not the registered name (UTS 46
+    /// maps `ｅｘａｍｐｌｅ．com` to `example.com`). The conversion of
+    /// `AbsoluteUri` to `url::Url` lists every case.
+    ///
+    /// ```
+    /// # #[cfg(feature = "url")] {
+    /// use rfc3986::{AbsoluteUri, ConvertError};
+    ///
+    /// let err = url::Url::try_from(&AbsoluteUri::parse("http://1.2.3/")?).unwrap_err();
+    /// assert_eq!(
+    ///     err,
+    ///     ConvertError::HostChanged {
+    ///         by: "url::Url",
+    ///         ours: r#"the registered name "1.2.3""#.to_string(),
+    ///         theirs: "the IPv4 address 1.2.0.3".to_string(),
+    ///     }
+    /// );
+    /// # }
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
     #[error("{by} reads {theirs} where RFC 3986 reads {ours}")]
     HostChanged {
         /// The crate: `"url::Url"`.
         by: &'static str,
-        /// What RFC 3986 reads: `no host`, `the host "a"` (a host longer
-        /// than 48 characters is cut short, with `...`).
+        /// What RFC 3986 reads, and as what: `no host`, `the registered
+        /// name "0x7f.1"` (as written, percent-encodings kept), `the IPv4
+        /// address 192.0.2.1`, `the IPv6 address [2001:db8::1]`. A name
+        /// longer than 48 characters is cut short, with `...`.
         ours: String,
-        /// What the other crate reads.
+        /// What the other crate reads, and as what: `no host`, `the domain
+        /// "a"`, `the IPv4 address 127.0.0.1`, `the IPv6 address [::1]`.
         theirs: String,
     },
     /// The other crate's parser rejected the text.
@@ -68,13 +93,4 @@ pub enum ConvertError {
     /// allow).
     #[error(transparent)]
     Parse(#[from] ParseError),
-}
-
-/// What a host reads as, for [`ConvertError::HostChanged`].
-#[cfg(feature = "url")]
-fn describe_host(host: Option<&str>) -> String {
-    match host {
-        None | Some("") => String::from("no host"),
-        Some(host) => alloc::format!("the host {}", crate::error::Shortened(host)),
-    }
 }
