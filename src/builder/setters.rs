@@ -11,6 +11,7 @@ use super::{
     BuildError, Builder, Component, PathInput,
 };
 use crate::grammar::RfcRule;
+use crate::percent;
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::{Absolute, Owned, Reference, Storage};
 use crate::spec::Spec;
@@ -327,6 +328,130 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     }
 }
 
+/// The setters that take decoded text, as the builder's `*_decoded`
+/// methods do: each percent-encodes what its component's rule (of the
+/// reference's grammar) does not take as it is, `%` included, with the
+/// builder's sets, and writes the text once.
+impl<X: Spec, S: Owned> Reference<X, S> {
+    /// Sets the userinfo from decoded text, without its `@`; `None`
+    /// removes it. Everything but unreserved characters, sub-delims and
+    /// `:` is percent-encoded (in an [`Iri`](crate::Iri), characters above
+    /// ASCII that `iuserinfo` takes stay as they are), as
+    /// [`UriBuilder::userinfo_decoded`](crate::UriBuilder::userinfo_decoded)
+    /// does. A `:` stays a `:`, so the text after the first one is a
+    /// password.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::UserinfoWithoutHost`] when there is no host; the URI
+    /// is then unchanged. Once encoded, any text is a userinfo.
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, BuildError, Uri};
+    ///
+    /// let mut uri: Uri = "ftp://h/pub".parse()?;
+    /// uri.set_userinfo_decoded(Some("jo@home"))?;
+    /// assert_eq!(uri.as_str(), "ftp://jo%40home@h/pub");
+    /// assert_eq!(percent_decode_utf8(uri.userinfo().unwrap())?, "jo@home");
+    /// uri.set_userinfo_decoded(None)?;
+    /// assert_eq!(uri.as_str(), "ftp://h/pub");
+    ///
+    /// let mut no_host: Uri = "/pub".parse()?;
+    /// assert_eq!(no_host.set_userinfo_decoded(Some("jo")), Err(BuildError::UserinfoWithoutHost));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_userinfo_decoded(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
+        let encoded = userinfo.map(|text| percent::encode(text, &X::syntax().userinfo));
+        debug_assert_valid::<X>(Component::Userinfo, RfcRule::Userinfo, encoded.as_deref());
+        let rewritten = rewrite(self, |c| {
+            if let Some(authority) = &mut c.authority {
+                authority.userinfo = encoded.as_deref();
+            }
+        });
+        self.replace_with(rewritten);
+        Ok(())
+    }
+
+    /// Sets the query from decoded text, without its `?`; `None` removes
+    /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
+    /// [`Iri`](crate::Iri), characters above ASCII that `iquery` takes,
+    /// `iprivate` among them, stay as they are), as
+    /// [`UriBuilder::query_decoded`](crate::UriBuilder::query_decoded)
+    /// does. `&` and `=` stay as they are, so `a=1&b=2` is two pairs; to
+    /// set one pair whose text may hold them, use
+    /// [`set_query_pair`](Self::set_query_pair).
+    ///
+    /// It returns nothing, where [`set_query`](Self::set_query) returns a
+    /// `Result`: once encoded, every text is a query, so there is no error
+    /// a caller would have to handle (as for
+    /// [`append_query_pair`](Self::append_query_pair)).
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, Iri, Uri};
+    ///
+    /// let mut uri: Uri = "http://h/s#top".parse()?;
+    /// uri.set_query_decoded(Some("q=a b#c"));
+    /// assert_eq!(uri.as_str(), "http://h/s?q=a%20b%23c#top");
+    /// assert_eq!(percent_decode_utf8(uri.query().unwrap())?, "q=a b#c");
+    /// uri.set_query_decoded(None);
+    /// assert_eq!(uri.as_str(), "http://h/s#top");
+    ///
+    /// let mut iri: Iri = "https://例え.jp/".parse()?;
+    /// iri.set_query_decoded(Some("q=値 1"));
+    /// assert_eq!(iri.as_str(), "https://例え.jp/?q=値%201");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_query_decoded(&mut self, query: Option<&str>) {
+        let encoded = query.map(|text| percent::encode(text, &X::syntax().query));
+        debug_assert_valid::<X>(Component::Query, RfcRule::Query, encoded.as_deref());
+        let rewritten = rewrite(self, |c| c.query = encoded.as_deref());
+        self.replace_with(rewritten);
+    }
+
+    /// Sets the fragment from decoded text, without its `#`; `None` removes
+    /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
+    /// [`Iri`](crate::Iri), characters above ASCII that `ifragment` takes
+    /// stay as they are), as
+    /// [`UriBuilder::fragment_decoded`](crate::UriBuilder::fragment_decoded)
+    /// does.
+    ///
+    /// It returns nothing, where [`set_fragment`](Self::set_fragment)
+    /// returns a `Result`: once encoded, every text is a fragment, so there
+    /// is no error a caller would have to handle.
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, Iri, Uri};
+    ///
+    /// let mut uri: Uri = "http://h/a?q".parse()?;
+    /// uri.set_fragment_decoded(Some("section 2#b"));
+    /// assert_eq!(uri.as_str(), "http://h/a?q#section%202%23b");
+    /// assert_eq!(percent_decode_utf8(uri.fragment().unwrap())?, "section 2#b");
+    ///
+    /// let mut iri: Iri = "https://例え.jp/".parse()?;
+    /// iri.set_fragment_decoded(Some("片 1"));
+    /// assert_eq!(iri.as_str(), "https://例え.jp/#片%201");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_fragment_decoded(&mut self, fragment: Option<&str>) {
+        let encoded = fragment.map(|text| percent::encode(text, &X::syntax().fragment));
+        debug_assert_valid::<X>(Component::Fragment, RfcRule::Fragment, encoded.as_deref());
+        let rewritten = rewrite(self, |c| c.fragment = encoded.as_deref());
+        self.replace_with(rewritten);
+    }
+}
+
+/// In debug builds, that `encoded` (decoded text percent-encoded for
+/// `component`) is what `rule` takes: an encoding set that lets through a
+/// character the rule does not take is a bug of the crate's.
+fn debug_assert_valid<X: Spec>(component: Component, rule: RfcRule, encoded: Option<&str>) {
+    if cfg!(debug_assertions) {
+        if let Some(encoded) = encoded {
+            debug_assert_eq!(check(X::syntax(), component, rule, encoded), Ok(()));
+        }
+    }
+}
+
 /// The edits of an absolute reference: [`Reference`]'s, which keep its
 /// scheme (`set_scheme` takes one, and cannot remove it).
 macro_rules! absolute_edits {
@@ -354,6 +479,9 @@ absolute_edits! {
     set_path(path: &str) -> Result<(), BuildError>;
     set_query(query: Option<&str>) -> Result<(), BuildError>;
     set_fragment(fragment: Option<&str>) -> Result<(), BuildError>;
+    set_userinfo_decoded(userinfo: Option<&str>) -> Result<(), BuildError>;
+    set_query_decoded(query: Option<&str>) -> ();
+    set_fragment_decoded(fragment: Option<&str>) -> ();
     push_path_segment(segment: &str) -> Result<(), BuildError>;
     pop_path_segment() -> Option<String>;
     append_query_pair(name: &str, value: &str) -> ();
