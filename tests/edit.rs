@@ -358,3 +358,68 @@ fn decoded_setters_on_an_absolute_uri() {
     assert_eq!(uri, "http://e%20f@h/p?a%20b#c%20d");
     assert_eq!(uri.scheme(), "http");
 }
+
+#[rstest]
+#[case::plain("http://h/a/b?q", Some("b"), "http://h/a?q")]
+#[case::encoded("/%2C/b%20c%2Fd?x", Some("b c/d"), "/%2C?x")]
+#[case::utf8("http://h/caf%C3%A9", Some("caf\u{e9}"), "http://h/")]
+#[case::plus_is_a_plus("/a+b", Some("a+b"), "/")]
+#[case::empty_last("http://h/a/", Some(""), "http://h/a")]
+#[case::root_alone("http://h/", None, "http://h/")]
+#[case::no_path("?q", None, "?q")]
+#[case::iri_kept_decoded("/%E3%83%91%E3%82%B9", Some("\u{30d1}\u{30b9}"), "/")]
+fn pop_path_segment_decoded(
+    #[case] input: &str,
+    #[case] popped: Option<&str>,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    assert_eq!(uri.pop_path_segment_decoded().unwrap().as_deref(), popped);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+}
+
+/// A segment whose octets are not UTF-8 is not lost: the URI keeps it, and
+/// `pop_path_segment` still gives it as written.
+#[test]
+fn pop_path_segment_decoded_keeps_what_is_not_utf8() {
+    let mut uri = parse("http://h/a/b%FFc?q");
+    assert_eq!(
+        uri.pop_path_segment_decoded(),
+        Err(rfc3986::DecodeError::Utf8 { offset: 1 })
+    );
+    assert_eq!(uri.as_str(), "http://h/a/b%FFc?q");
+    assert_eq!(uri.pop_path_segment().as_deref(), Some("b%FFc"));
+    assert_eq!(uri.pop_path_segment_decoded(), Ok(Some("a".to_string())));
+    assert_eq!(uri.as_str(), "http://h/?q");
+}
+
+/// `push_path_segment` and `pop_path_segment_decoded` undo each other,
+/// on a URI and on an IRI, which keeps the characters above ASCII.
+#[test]
+fn pop_decoded_undoes_push() {
+    for input in ["http://h", "http://h/a", "s:/a/%2C", "a/b", "?q#f"] {
+        for segment in ["x", "a b", "c/d", "%", "%FF", "\u{e9}", "a:b"] {
+            let mut uri = parse(input);
+            uri.push_path_segment(segment).unwrap();
+            assert_eq!(
+                uri.pop_path_segment_decoded().unwrap().as_deref(),
+                Some(segment)
+            );
+            let expected = if input == "http://h" {
+                "http://h/"
+            } else {
+                input
+            };
+            assert_eq!(uri.as_str(), expected, "{input} {segment}");
+        }
+    }
+    let mut iri: rfc3986::Iri = "https://例え.jp/パス".parse().unwrap();
+    iri.push_path_segment("値 1").unwrap();
+    assert_eq!(iri.as_str(), "https://例え.jp/パス/値%201");
+    assert_eq!(
+        iri.pop_path_segment_decoded().unwrap().as_deref(),
+        Some("値 1")
+    );
+    assert_eq!(iri.as_str(), "https://例え.jp/パス");
+}

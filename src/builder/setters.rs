@@ -484,6 +484,7 @@ absolute_edits! {
     set_fragment_decoded(fragment: Option<&str>) -> ();
     push_path_segment(segment: &str) -> Result<(), BuildError>;
     pop_path_segment() -> Option<String>;
+    pop_path_segment_decoded() -> Result<Option<String>, crate::DecodeError>;
     append_query_pair(name: &str, value: &str) -> ();
     set_query_pair(name: &str, value: &str) -> ();
     remove_query_pairs(name: &str) -> usize;
