@@ -496,6 +496,53 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         self.bounds.userinfo().map(|span| self.slice(span))
     }
 
+    /// The user name: the userinfo up to its first `:`, as written
+    /// (percent-encoded); `None` when there is no userinfo. See
+    /// [`Authority::username`], and [`password`](Self::password) for the
+    /// rest.
+    ///
+    /// Unlike `url::Url::username`, which returns `""` when there is no
+    /// userinfo, undefined is `None` and empty `Some("")`, as for every
+    /// component.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("ftp://jo:pw@h/")?.username(), Some("jo"));
+    /// assert_eq!(Uri::parse("ftp://jo@h/")?.username(), Some("jo"));
+    /// assert_eq!(Uri::parse("ftp://:pw@h/")?.username(), Some(""));
+    /// assert_eq!(Uri::parse("ftp://h/")?.username(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[inline]
+    pub fn username(&self) -> Option<&str> {
+        self.authority()?.username()
+    }
+
+    /// The password: the userinfo after its first `:`, as written
+    /// (percent-encoded); `None` when there is no userinfo or no `:` in
+    /// it, `Some("")` for `user:@host` (which RFC 3986 section 3.2.1 says
+    /// indicates no password). See [`Authority::password`].
+    ///
+    /// Section 3.2.1 deprecates a password in a URI, and says applications
+    /// should not show one: [`redacted`](Self::redacted) gives the URI
+    /// without it, for logs and messages.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("https://alice:s3cret@example.com/")?;
+    /// assert_eq!(uri.password(), Some("s3cret"));
+    /// assert_eq!(uri.redacted().to_string(), "https://alice:***@example.com/");
+    /// assert_eq!(Uri::parse("ftp://jo:@h/")?.password(), Some(""));
+    /// assert_eq!(Uri::parse("ftp://jo@h/")?.password(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[inline]
+    pub fn password(&self) -> Option<&str> {
+        self.authority()?.password()
+    }
+
     /// The typed host of the authority. See [`Authority::host`].
     ///
     /// ```

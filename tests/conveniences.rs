@@ -177,3 +177,48 @@ fn maps_keyed_by_references_are_looked_up_with_str() {
     absolute.insert(AbsoluteUri::parse("urn:a:b").unwrap().to_owned(), 7);
     assert_eq!(absolute.get("urn:a:b"), Some(&7));
 }
+
+/// `username` and `password`: the userinfo split at its first `:`, as
+/// written, on the reference and on its authority alike.
+#[test]
+fn username_and_password() {
+    for (input, username, password) in [
+        ("http://h/", None, None),
+        ("http://@h/", Some(""), None),
+        ("http://a@h/", Some("a"), None),
+        ("http://a:@h/", Some("a"), Some("")),
+        ("http://:b@h/", Some(""), Some("b")),
+        ("http://a:b:c@h/", Some("a"), Some("b:c")),
+        (
+            "http://j%C3%B6%3A:p%40ss@h/",
+            Some("j%C3%B6%3A"),
+            Some("p%40ss"),
+        ),
+        ("mailto:a:b@h", None, None),
+        ("/a:b@h", None, None),
+    ] {
+        let uri = Uri::parse(input).unwrap();
+        assert_eq!(
+            (uri.username(), uri.password()),
+            (username, password),
+            "{input}"
+        );
+        if let Some(authority) = uri.authority() {
+            assert_eq!(
+                (authority.username(), authority.password()),
+                (username, password),
+                "{input}"
+            );
+        }
+    }
+    let uri = Uri::parse("http://j%C3%B6:p%40ss@h/").unwrap();
+    assert_eq!(
+        rfc3986::percent_decode_utf8(uri.password().unwrap()).unwrap(),
+        "p@ss"
+    );
+    let iri = Iri::parse("http://ユーザー:パス@例え.jp/").unwrap();
+    assert_eq!(
+        (iri.username(), iri.password()),
+        (Some("ユーザー"), Some("パス"))
+    );
+}

@@ -339,7 +339,7 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// ASCII that `iuserinfo` takes stay as they are), as
     /// [`UriBuilder::userinfo_decoded`](crate::UriBuilder::userinfo_decoded)
     /// does. A `:` stays a `:`, so the text after the first one is a
-    /// password.
+    /// [`password`](Self::password).
     ///
     /// # Errors
     ///
