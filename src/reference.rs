@@ -954,6 +954,61 @@ impl<X: Spec> TryFrom<String> for Reference<X, String> {
     }
 }
 
+impl<X: Spec> From<Reference<X, String>> for String {
+    /// The text: the `String` the reference holds, with no copy (as
+    /// [`into_string`](Reference::into_string)).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri: Uri = "http://a/b?q".parse()?;
+    /// let text: String = uri.into();
+    /// assert_eq!(text, "http://a/b?q");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, String>) -> String {
+        reference.into_string()
+    }
+}
+
+impl<X: Spec> From<Reference<X, Arc<str>>> for Arc<str> {
+    /// The text: the `Arc<str>` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rfc3986::Uri;
+    ///
+    /// let uri: Uri<Arc<str>> = Uri::parse(Arc::from("http://a/b"))?;
+    /// let text: Arc<str> = uri.into();
+    /// assert_eq!(&*text, "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, Arc<str>>) -> Arc<str> {
+        reference.text
+    }
+}
+
+impl<'a, X: Spec> From<Reference<X, &'a str>> for &'a str {
+    /// The text the reference borrows, for as long as the text lives
+    /// (where [`as_str`](Reference::as_str) gives it for as long as the
+    /// reference does).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// fn path_of(text: &str) -> Result<&str, rfc3986::ParseError> {
+    ///     let uri = Uri::parse(text)?;
+    ///     let whole: &str = uri.into();
+    ///     Ok(&whole[whole.len() - uri.path().len()..])
+    /// }
+    /// assert_eq!(path_of("/a/b")?, "/a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, &'a str>) -> &'a str {
+        reference.text
+    }
+}
+
 impl<X: Spec, S: Storage> AsRef<str> for Reference<X, S> {
     fn as_ref(&self) -> &str {
         self.as_str()
@@ -1180,6 +1235,53 @@ impl<X: Spec, S: Storage> Borrow<str> for Absolute<X, S> {
 impl<X: Spec, S: Storage> From<Absolute<X, S>> for Reference<X, S> {
     fn from(absolute: Absolute<X, S>) -> Reference<X, S> {
         absolute.0
+    }
+}
+
+impl<X: Spec> From<Absolute<X, String>> for String {
+    /// The text: the `String` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri: AbsoluteUri = "http://a/b".parse()?;
+    /// assert_eq!(String::from(uri), "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, String>) -> String {
+        absolute.0.into_string()
+    }
+}
+
+impl<X: Spec> From<Absolute<X, Arc<str>>> for Arc<str> {
+    /// The text: the `Arc<str>` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri = AbsoluteUri::parse(Arc::<str>::from("http://a/b"))?;
+    /// assert_eq!(&*Arc::<str>::from(uri), "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, Arc<str>>) -> Arc<str> {
+        absolute.0.text
+    }
+}
+
+impl<'a, X: Spec> From<Absolute<X, &'a str>> for &'a str {
+    /// The text the reference borrows, for as long as the text lives.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let text = String::from("http://a/b");
+    /// let whole: &str = AbsoluteUri::parse(text.as_str())?.into();
+    /// assert_eq!(whole, "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, &'a str>) -> &'a str {
+        absolute.0.text
     }
 }
 

@@ -1,6 +1,8 @@
 //! What a user of `url` or `fluent-uri` reaches for, under the names they
 //! know: `join`, `port_or_known_default`, `url::Url::try_from(Uri)`,
-//! `Host`'s `Display`, and maps keyed by references looked up with `&str`.
+//! `Host`'s `Display`, maps keyed by references looked up with `&str`,
+//! `username` and `password`, and conversions by value (`String::from`,
+//! `http::Uri::try_from`).
 
 use std::collections::HashMap;
 
@@ -221,4 +223,61 @@ fn username_and_password() {
         (iri.username(), iri.password()),
         (Some("ユーザー"), Some("パス"))
     );
+}
+
+/// A reference gives its text back by value, in the storage it holds:
+/// `String` for `Uri`, `Arc<str>` for a shared one, and the borrowed
+/// `&str` for as long as the text lives.
+#[test]
+fn text_by_value() {
+    let uri: Uri = "http://a/b?q".parse().unwrap();
+    assert_eq!(String::from(uri), "http://a/b?q");
+    let absolute: AbsoluteUri = "http://a/b".parse().unwrap();
+    let text: String = absolute.into();
+    assert_eq!(text, "http://a/b");
+
+    let shared = Uri::parse(std::sync::Arc::<str>::from("/a")).unwrap();
+    assert_eq!(&*std::sync::Arc::<str>::from(shared), "/a");
+    let shared = AbsoluteUri::parse(std::sync::Arc::<str>::from("s:a")).unwrap();
+    assert_eq!(&*std::sync::Arc::<str>::from(shared), "s:a");
+
+    let text = String::from("https://例え.jp/");
+    let borrowed: &str = {
+        let iri = Iri::parse(text.as_str()).unwrap();
+        iri.into()
+    };
+    assert_eq!(borrowed, "https://例え.jp/");
+    let borrowed: &str = AbsoluteUri::parse("x:y").unwrap().into();
+    assert_eq!(borrowed, "x:y");
+    let owned_iri: Iri = Iri::parse("/パス").unwrap().to_owned();
+    assert_eq!(String::from(owned_iri), "/パス");
+}
+
+/// `http::Uri` both ways by value, as by reference.
+#[cfg(feature = "http")]
+#[test]
+fn http_uri_by_value() {
+    let uri: Uri = "https://example.com/a%20b?q=1".parse().unwrap();
+    let converted = http::Uri::try_from(uri.clone()).unwrap();
+    assert_eq!(converted.to_string(), "https://example.com/a%20b?q=1");
+    assert_eq!(Uri::try_from(converted).unwrap(), uri);
+
+    let borrowed = Uri::parse("//example.com:443").unwrap();
+    let connect = http::Uri::try_from(borrowed).unwrap();
+    assert_eq!(connect.to_string(), "example.com:443");
+    assert_eq!(Uri::try_from(connect).unwrap(), "//example.com:443");
+
+    assert_eq!(
+        http::Uri::try_from(Uri::parse("/a#f").unwrap()),
+        Err(rfc3986::ConvertError::Fragment)
+    );
+    assert_eq!(
+        http::Uri::try_from(Uri::parse("a/b").unwrap()),
+        Err(rfc3986::ConvertError::NotRequestTarget)
+    );
+    let lax: http::Uri = "/a{b}".parse().unwrap();
+    assert!(matches!(
+        Uri::try_from(lax),
+        Err(rfc3986::ConvertError::Parse(_))
+    ));
 }
