@@ -53,6 +53,13 @@ mod storage {
 
     /// Where a reference's text is kept (see the module's documentation):
     /// `&str`, `String` or `Arc<str>`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a storage for the text of a URI reference",
+        label = "a `Uri` keeps its text in a `&str`, a `String` or an `Arc<str>`",
+        note = "`Uri<&str>` borrows its text, `Uri` (`Uri<String>`) owns it, `Uri<Arc<str>>` \
+                shares it; `to_owned()`, `into_owned()`, `to_shared()` and `borrowed()` \
+                convert between them"
+    )]
     pub trait Storage: sealed::Sealed {
         /// The text.
         #[doc(hidden)]
@@ -67,6 +74,21 @@ mod storage {
     /// kept in one can be edited in place (its setters, `push_path_segment`,
     /// ...). An edit writes the new text once and keeps every byte it does
     /// not change; in an `Arc<str>` it is a new allocation.
+    ///
+    /// A `Uri<&str>` borrows its text and has no edits: call
+    /// [`to_owned`](Reference::to_owned) (or
+    /// [`into_owned`](Reference::into_owned)) for a `Uri`, which is
+    /// `Uri<String>`, and edit that.
+    #[diagnostic::on_unimplemented(
+        message = "this URI reference borrows its text (`{Self}`), and cannot be edited in place",
+        label = "an edit needs a reference that owns its text: a `Uri` (`Uri<String>`), \
+                 not a `Uri<&str>`",
+        note = "`Uri<&str>` and `Uri` (`Uri<String>`) are different types, which the compiler \
+                names `Reference<Rfc3986, &str>` and `Reference<Rfc3986>` (for an `Iri`, \
+                `Reference<Rfc3987, ...>`)",
+        note = "`.to_owned()` gives a `Uri` with a copy of the text: \
+                `let mut uri = Uri::parse(text)?.to_owned();`"
+    )]
     pub trait Owned: Storage {
         /// The text `text`, kept this way.
         #[doc(hidden)]
@@ -88,6 +110,13 @@ mod storage {
     /// What [`Reference::parse`] takes: `&str` (or `&String`, `&&str`),
     /// `String` or `Arc<str>`, each kept as it is, as the reference's
     /// [`Storage`].
+    #[diagnostic::on_unimplemented(
+        message = "`parse` does not take `{Self}`",
+        label = "`parse` takes the text as a `&str`, `&String`, `String` or `Arc<str>`",
+        note = "a `&str` gives a `Uri<&str>`, which borrows it; a `String` gives a `Uri` \
+                (`Uri<String>`), which keeps it",
+        note = "bytes must be checked for UTF-8 first: `std::str::from_utf8(bytes)`"
+    )]
     pub trait Input: sealed::Sealed {
         /// How the reference keeps the text.
         type Storage: Storage;

@@ -10,10 +10,12 @@ use super::BuildError;
 use crate::path;
 use crate::percent::{self, DecodeError};
 use crate::query::{self, is_named, split_pair};
-use crate::reference::{Owned, Reference};
+use crate::reference::{Owned, Reference, Storage};
 use crate::spec::Spec;
 
-impl<X: Spec, S: Owned> Reference<X, S> {
+// `S: Owned` is on each method, for the message it gives on a `Uri<&str>`
+// (see the setters).
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Adds `segment`, decoded, at the end of the path: percent-encoded as
     /// a [`PathSegment`](crate::Component::PathSegment) (so a `/` in it is
     /// `%2F`), and, in a relative reference where it is the first segment,
@@ -56,7 +58,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.push_path_segment("..").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError> {
+    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         if segment == "." || segment == ".." {
             return Err(BuildError::DotSegment);
         }
@@ -103,7 +108,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn pop_path_segment(&mut self) -> Option<String> {
+    pub fn pop_path_segment(&mut self) -> Option<String>
+    where
+        S: Owned,
+    {
         let (kept, popped) = split_last_segment(self.path())?;
         let popped = String::from(popped);
         let rewritten = rewrite(self, |c| c.path = kept);
@@ -147,7 +155,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.pop_path_segment_decoded()?, None);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn pop_path_segment_decoded(&mut self) -> Result<Option<String>, DecodeError> {
+    pub fn pop_path_segment_decoded(&mut self) -> Result<Option<String>, DecodeError>
+    where
+        S: Owned,
+    {
         let Some((kept, popped)) = split_last_segment(self.path()) else {
             return Ok(None);
         };
@@ -176,7 +187,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/s?a%20b=1%2B1%3D2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn append_query_pair(&mut self, name: &str, value: &str) {
+    pub fn append_query_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
         let old = self.query().unwrap_or("");
         let mut new = String::with_capacity(old.len() + 2 + 3 * (name.len() + value.len()));
         new.push_str(old);
@@ -222,7 +236,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%EF%BF%BD=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_query_pair(&mut self, name: &str, value: &str) {
+    pub fn set_query_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
         let Some(old) = self
             .query()
             .filter(|q| q.split('&').any(|p| is_named(p, name)))
@@ -277,7 +294,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%FE=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn remove_query_pairs(&mut self, name: &str) -> usize {
+    pub fn remove_query_pairs(&mut self, name: &str) -> usize
+    where
+        S: Owned,
+    {
         let Some(old) = self.query() else { return 0 };
         let mut new = String::with_capacity(old.len());
         let mut removed = 0;

@@ -74,7 +74,14 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 /// The setters, on a reference whose text is owned ([`Owned`]): each
 /// checks the new component against its rule of the reference's grammar,
 /// then writes the text once, every other component as it was.
-impl<X: Spec, S: Owned> Reference<X, S> {
+//
+// The bound `S: Owned` is on each method, not on the impl, here and for
+// every edit: a call on a `Uri<&str>` is then error E0277, which shows the
+// message of `Owned` (that a `Uri<&str>` borrows its text, and that
+// `to_owned()` gives a `Uri`); with the bound on the impl it would be
+// E0599, which shows no message of the trait's. Callers see no other
+// difference.
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Sets the scheme (`None` makes this a relative reference).
     ///
     /// A relative reference whose path's first segment holds a `:` gets a
@@ -94,7 +101,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_scheme(Some("1http")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(scheme) = scheme {
             check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
@@ -126,7 +136,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(no_host.set_userinfo(Some("a")), Err(BuildError::UserinfoWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         if let Some(userinfo) = userinfo {
@@ -165,7 +178,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://[2001:db8::7]/path");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         let Some(host) = host else {
             let authority = self.authority();
@@ -219,7 +235,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(relative.set_port(Some(80)), Err(BuildError::PortWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         check_authority(self.authority().is_some(), false, port.is_some())?;
         let text = port.map(port_text);
         let rewritten = rewrite(self, |c| {
@@ -252,7 +271,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_path("/a?b").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
+    pub fn set_path(&mut self, path: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         check_path(syntax, path)?;
         check_path_after_authority(self.authority().is_some(), path)?;
@@ -284,7 +306,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_query(Some("a b")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(query) = query {
             check(syntax, Component::Query, RfcRule::Query, query)?;
@@ -315,7 +340,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_fragment(Some("a#b")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(fragment) = fragment {
             check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
@@ -332,7 +360,7 @@ impl<X: Spec, S: Owned> Reference<X, S> {
 /// methods do: each percent-encodes what its component's rule (of the
 /// reference's grammar) does not take as it is, `%` included, with the
 /// builder's sets, and writes the text once.
-impl<X: Spec, S: Owned> Reference<X, S> {
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Sets the userinfo from decoded text, without its `@`; `None`
     /// removes it. Everything but unreserved characters, sub-delims and
     /// `:` is percent-encoded (in an [`Iri`](crate::Iri), characters above
@@ -360,7 +388,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(no_host.set_userinfo_decoded(Some("jo")), Err(BuildError::UserinfoWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_userinfo_decoded(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_userinfo_decoded(&mut self, userinfo: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         let encoded = userinfo.map(|text| percent::encode(text, &X::syntax().userinfo));
         debug_assert_valid::<X>(Component::Userinfo, RfcRule::Userinfo, encoded.as_deref());
@@ -402,7 +433,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(iri.as_str(), "https://例え.jp/?q=値%201");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_query_decoded(&mut self, query: Option<&str>) {
+    pub fn set_query_decoded(&mut self, query: Option<&str>)
+    where
+        S: Owned,
+    {
         let encoded = query.map(|text| percent::encode(text, &X::syntax().query));
         debug_assert_valid::<X>(Component::Query, RfcRule::Query, encoded.as_deref());
         let rewritten = rewrite(self, |c| c.query = encoded.as_deref());
@@ -433,7 +467,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(iri.as_str(), "https://例え.jp/#片%201");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_fragment_decoded(&mut self, fragment: Option<&str>) {
+    pub fn set_fragment_decoded(&mut self, fragment: Option<&str>)
+    where
+        S: Owned,
+    {
         let encoded = fragment.map(|text| percent::encode(text, &X::syntax().fragment));
         debug_assert_valid::<X>(Component::Fragment, RfcRule::Fragment, encoded.as_deref());
         let rewritten = rewrite(self, |c| c.fragment = encoded.as_deref());
@@ -456,7 +493,7 @@ fn debug_assert_valid<X: Spec>(component: Component, rule: RfcRule, encoded: Opt
 /// scheme (`set_scheme` takes one, and cannot remove it).
 macro_rules! absolute_edits {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
-        impl<X: Spec, S: Owned> Absolute<X, S> {
+        impl<X: Spec, S: Storage> Absolute<X, S> {
             $(
                 #[doc = concat!("[`Reference::", stringify!($name), "`], which keeps the scheme.")]
                 ///
@@ -464,7 +501,10 @@ macro_rules! absolute_edits {
                 ///
                 /// As [`Reference`]'s.
                 #[allow(clippy::missing_errors_doc)]
-                pub fn $name(&mut self, $($arg: $ty),*) -> $ret {
+                pub fn $name(&mut self, $($arg: $ty),*) -> $ret
+                where
+                    S: Owned,
+                {
                     self.reference_mut().$name($($arg),*)
                 }
             )*
@@ -490,7 +530,7 @@ absolute_edits! {
     remove_query_pairs(name: &str) -> usize;
 }
 
-impl<X: Spec, S: Owned> Absolute<X, S> {
+impl<X: Spec, S: Storage> Absolute<X, S> {
     /// Sets the scheme, which an absolute reference always has.
     ///
     /// # Errors
@@ -506,7 +546,10 @@ impl<X: Spec, S: Owned> Absolute<X, S> {
     /// assert!(uri.set_scheme("1").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         self.reference_mut().set_scheme(Some(scheme))
     }
 }
