@@ -333,6 +333,42 @@ pub struct Absolute<X, S = String>(Reference<X, S>);
 /// assert_eq!(owned, uri);
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+///
+/// # `Uri<&str>` and `Uri` are different types
+///
+/// [`Uri::parse`](Reference::parse) of a `&str` gives a `Uri<&str>`,
+/// which borrows the text; `Uri` is `Uri<String>`, which owns it: the one
+/// a `Vec<Uri>`, a struct field or a map holds, and the one the setters
+/// edit. The compiler does not show type aliases in its messages, so it
+/// names them `Reference<Rfc3986, &str>` and `Reference<Rfc3986>`:
+/// "expected `Reference<Rfc3986>`, found `Reference<Rfc3986, &str>`" is a
+/// `Uri<&str>` where a `Uri` is wanted.
+/// [`to_owned`](Reference::to_owned) makes a `Uri` of it (a copy of the
+/// text), as does [`into_owned`](Reference::into_owned), which copies
+/// nothing when the text is a `String` already. A setter called on a
+/// `Uri<&str>` says so itself (the [`Owned`] bound).
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let mut kept: Vec<Uri> = Vec::new();
+/// for line in "http://a/\nhttp://b/".lines() {
+///     let uri = Uri::parse(line)?; // a Uri<&str>: it borrows `line`
+///     kept.push(uri.to_owned()); // a Uri, with a copy of the text
+/// }
+/// kept[1].set_path("/c")?;
+/// assert_eq!(kept[1].as_str(), "http://b/c");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+///
+/// ```compile_fail,E0308
+/// use rfc3986::Uri;
+///
+/// let mut kept: Vec<Uri> = Vec::new();
+/// // expected `Reference<Rfc3986>`, found `Reference<Rfc3986, &str>`
+/// kept.push(Uri::parse("http://a/")?);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 pub type Uri<S = String> = Reference<Rfc3986, S>;
 
 /// An IRI reference (RFC 3987 section 2.2): a URI reference whose
@@ -343,6 +379,11 @@ pub type Uri<S = String> = Reference<Rfc3986, S>;
 /// It is a [`Reference`] of RFC 3987's grammar, with every method of a
 /// [`Uri`] (section 2.1: "in exactly the same way"), and
 /// [`to_uri`](Reference::to_uri), which maps it to a URI (section 3.1).
+///
+/// As for a [`Uri`], `Iri<&str>` (what parsing a `&str` gives) and `Iri`
+/// (`Iri<String>`) are different types, which the compiler names
+/// `Reference<Rfc3987, &str>` and `Reference<Rfc3987>`;
+/// [`to_owned`](Reference::to_owned) makes the second of the first.
 ///
 /// ```
 /// use rfc3986::Iri;
