@@ -296,6 +296,43 @@ fn check_reports_a_file_it_cannot_read() {
     assert_eq!(code, 2);
 }
 
+/// With standard output and standard error in one file (`> log 2>&1`),
+/// the results and the errors keep their order there, although both are
+/// buffered.
+#[cfg(unix)]
+#[test]
+fn results_and_errors_in_one_file_keep_their_order() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("relative-2-to-1.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args([
+            "relative",
+            RFC_BASE,
+            "http://a/b/g?y",
+            "a b",
+            "http://a/b/c/",
+            "/g",
+            "http://a/b/c/d;p?q#s",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        r##"../g?y
+TARGET 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+.
+TARGET 4: the target has no scheme: resolution always gives a URI with a scheme, so no reference resolves to a relative reference
+#s
+"##
+    );
+}
+
 #[test]
 fn check_json_prints_one_object_per_invalid_line() {
     let input = b"mailto:a@example.com\nmailto:a@example.com?cc=b@example.com?x\n\

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::json::ErrorJson;
 use crate::lines::{for_each_line, NotUtf8, Source};
+use crate::output::Output;
 use crate::EXIT_TROUBLE;
 
 /// The options of `uri check` (its help is on `Command::Check`).
@@ -67,15 +68,13 @@ impl Scheme {
     }
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
     let validate: &Validator = match args.scheme {
         Some(scheme) => scheme.validator(),
         None if args.iri && args.bidi => &|line| Ok(Iri::parse(line)?.check_bidi()?),
         None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let report = if args.json {
         Report::Json
     } else {
@@ -84,31 +83,37 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
     let mut summary = Summary::default();
     let mut unreadable = false;
     if args.files.is_empty() {
-        summary = check(&mut io::stdin().lock(), None, &mut out, validate, report)?;
+        summary = check(
+            &mut io::stdin().lock(),
+            None,
+            output.out(),
+            validate,
+            report,
+        )?;
     }
     for name in &args.files {
         let source = Source::of(name);
         let counted = source
             .open()
-            .and_then(|mut input| check(&mut input, Some(name), &mut out, validate, report));
+            .and_then(|mut input| check(&mut input, Some(name), output.out(), validate, report));
         match counted {
             Ok(counted) => summary.add(counted),
             Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Err(err),
             Err(err) => {
-                out.flush()?;
-                eprintln!("uri: {name}: {err}");
+                output.error(format_args!("uri: {name}: {err}"))?;
                 unreadable = true;
             }
         }
     }
     if report == Report::Text {
         writeln!(
-            out,
+            output.out(),
             "{} lines, {} valid, {} invalid",
-            summary.lines, summary.valid, summary.invalid
+            summary.lines,
+            summary.valid,
+            summary.invalid
         )?;
     }
-    out.flush()?;
     Ok(if unreadable {
         ExitCode::from(EXIT_TROUBLE)
     } else {
