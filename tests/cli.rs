@@ -287,13 +287,41 @@ fn check_reports_a_file_it_cannot_read() {
     let valid = temp_file("check-readable.txt", b"http://a/\n");
     let missing = format!("{}/no-such-file.txt", env!("CARGO_TARGET_TMPDIR"));
     let (out, err, code) = run(&["check", &missing, &valid], b"");
-    assert_eq!(out, "1 lines, 1 valid, 0 invalid\n");
+    assert_eq!(out, "1 line, 1 valid, 0 invalid, 1 file not read\n");
     assert!(
         err.starts_with(&format!("uri: {missing}: ")) && err.ends_with('\n'),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(code, 2);
+
+    // Nothing read at all: the summary says why.
+    let (out, err, code) = run(&["check", &missing], b"");
+    assert_eq!(out, "0 lines, 0 valid, 0 invalid, 1 file not read\n");
+    assert_eq!((err.lines().count(), code), (1, 2));
+    let (out, err, code) = run(&["check", &missing, &missing], b"");
+    assert_eq!(out, "0 lines, 0 valid, 0 invalid, 2 files not read\n");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert_eq!(code, 2);
+
+    // With --json there is no summary; the error and the status say it.
+    let (out, err, code) = run(&["check", "--json", &missing], b"");
+    assert_eq!((out.as_str(), err.lines().count(), code), ("", 1, 2));
+}
+
+/// The summary counts in words: one line, one file.
+#[test]
+fn check_summary_is_singular_for_one() {
+    let (out, err, code) = run(&["check"], b"http://a/\n");
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("1 line, 1 valid, 0 invalid\n", "", 0)
+    );
+    let (out, _, code) = run(&["check"], b"a b\n");
+    assert!(out.ends_with("\n1 line, 0 valid, 1 invalid\n"), "{out}");
+    assert_eq!(code, 1);
+    let (out, _, _) = run(&["check"], b"http://a/\nhttp://b/\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
 }
 
 /// With standard output and standard error in one file (`> log 2>&1`),

@@ -81,7 +81,6 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
         Report::Text
     };
     let mut summary = Summary::default();
-    let mut unreadable = false;
     if args.files.is_empty() {
         summary = check(
             &mut io::stdin().lock(),
@@ -101,32 +100,27 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
             Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Err(err),
             Err(err) => {
                 output.error(format_args!("uri: {name}: {err}"))?;
-                unreadable = true;
+                summary.unread += 1;
             }
         }
     }
     if report == Report::Text {
-        writeln!(
-            output.out(),
-            "{} lines, {} valid, {} invalid",
-            summary.lines,
-            summary.valid,
-            summary.invalid
-        )?;
+        writeln!(output.out(), "{summary}")?;
     }
-    Ok(if unreadable {
+    Ok(if summary.unread > 0 {
         ExitCode::from(EXIT_TROUBLE)
     } else {
         crate::status(summary.invalid == 0)
     })
 }
 
-/// What `check` counted.
+/// What `check` counted, and the files `run` could not read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub lines: u64,
     pub valid: u64,
     pub invalid: u64,
+    pub unread: u64,
 }
 
 impl Summary {
@@ -134,6 +128,28 @@ impl Summary {
         self.lines += other.lines;
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.unread += other.unread;
+    }
+}
+
+impl std::fmt::Display for Summary {
+    /// `2 lines, 1 valid, 1 invalid`, and `, 1 file not read` when one
+    /// could not be.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |count: u64, one, many| if count == 1 { one } else { many };
+        write!(
+            f,
+            "{} {}, {} valid, {} invalid",
+            self.lines,
+            plural(self.lines, "line", "lines"),
+            self.valid,
+            self.invalid
+        )?;
+        if self.unread > 0 {
+            let files = plural(self.unread, "file", "files");
+            write!(f, ", {} {files} not read", self.unread)?;
+        }
+        Ok(())
     }
 }
 
@@ -187,6 +203,7 @@ pub fn check(
         lines,
         valid: lines - invalid,
         invalid,
+        unread: 0,
     })
 }
 

@@ -81,7 +81,9 @@ enum Command {
     ///
     /// Each invalid line is printed with its number (after its file's name,
     /// when files are named) and the error, with a caret under the byte at
-    /// fault; then a summary of all the input: lines, valid, invalid. With
+    /// fault; then a summary of all the input: lines, valid, invalid, and
+    /// the files that could not be read, if any (each is reported on
+    /// standard error, and the others are still checked). With
     /// --json, each invalid line is one JSON object instead (file, line,
     /// input, error), and there is no summary. With no FILE, or "-", the
     /// lines come from standard input. Lines end in LF or CRLF; a line that
