@@ -1,7 +1,7 @@
 //! `uri`: parse and check URI references exactly as RFC 3986 defines them.
 //!
 //! ```text
-//! cargo install --path . --features cli
+//! cargo install --locked --path . --features cli
 //! uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
 //! uri parse --json 'http://[::1]:80/a%20b'
 //! uri parse < urls.txt
