@@ -26,10 +26,9 @@
 //! code) or when the input or output fails.
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
-//! that writes to an [`Output`](output::Output) and returns the exit
-//! status; `check --scheme` picks the validator that `check::check` is
-//! given. Both streams are buffered ([`output`]), line by line on a
-//! terminal.
+//! that writes to an [`Output`] and returns the exit status; `check
+//! --scheme` picks the validator that `check::check` is given. Both
+//! streams are buffered ([`output`]), line by line on a terminal.
 
 #![forbid(unsafe_code)]
 
