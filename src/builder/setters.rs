@@ -482,10 +482,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 /// `component`) is what `rule` takes: an encoding set that lets through a
 /// character the rule does not take is a bug of the crate's.
 fn debug_assert_valid<X: Spec>(component: Component, rule: RfcRule, encoded: Option<&str>) {
-    if cfg!(debug_assertions) {
-        if let Some(encoded) = encoded {
-            debug_assert_eq!(check(X::syntax(), component, rule, encoded), Ok(()));
-        }
+    if let Some(encoded) = encoded {
+        debug_assert_eq!(check(X::syntax(), component, rule, encoded), Ok(()));
     }
 }
 
