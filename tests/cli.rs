@@ -333,15 +333,7 @@ fn results_and_errors_in_one_file_keep_their_order() {
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("relative-2-to-1.txt");
     let file = std::fs::File::create(&path).unwrap();
     let status = std::process::Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args([
-            "relative",
-            RFC_BASE,
-            "http://a/b/g?y",
-            "a b",
-            "http://a/b/c/",
-            "/g",
-            "http://a/b/c/d;p?q#s",
-        ])
+        .args(SEVERAL_TARGETS)
         .stdin(std::process::Stdio::null())
         .stdout(file.try_clone().unwrap())
         .stderr(file)
@@ -771,20 +763,20 @@ TARGET 1: invalid percent-encoding at byte 9: expected "%" HEXDIG HEXDIG, found 
     assert_eq!(code, 1);
 }
 
+/// `uri relative` with targets it answers and targets it reports.
+const SEVERAL_TARGETS: [&str; 7] = [
+    "relative",
+    RFC_BASE,
+    "http://a/b/g?y",
+    "a b",
+    "http://a/b/c/",
+    "/g",
+    "http://a/b/c/d;p?q#s",
+];
+
 #[test]
 fn relative_takes_several_targets() {
-    let (out, err, code) = run(
-        &[
-            "relative",
-            RFC_BASE,
-            "http://a/b/g?y",
-            "a b",
-            "http://a/b/c/",
-            "/g",
-            "http://a/b/c/d;p?q#s",
-        ],
-        b"",
-    );
+    let (out, err, code) = run(&SEVERAL_TARGETS, b"");
     assert_eq!(out, "../g?y\n.\n#s\n");
     assert_eq!(
         err,
