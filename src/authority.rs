@@ -168,6 +168,59 @@ impl<'a> Authority<'a> {
         self.bounds.userinfo().map(|span| self.slice(span))
     }
 
+    /// The user name: the userinfo up to its first `:`, or all of it when
+    /// it has none, as written (percent-encoded); `None` when there is no
+    /// userinfo. `Some("")` for `@host` and `:pw@host`.
+    ///
+    /// `url::Url::username` returns a `&str`, `""` both for no userinfo
+    /// and for an empty user name; here, as for every component of this
+    /// crate, undefined is `None` and empty is `Some("")` (RFC 3986 keeps
+    /// the two apart).
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, Uri};
+    ///
+    /// let uri = Uri::parse("ftp://jo%40home:pw@h/")?;
+    /// let authority = uri.authority().unwrap();
+    /// assert_eq!(authority.username(), Some("jo%40home"));
+    /// assert_eq!(percent_decode_utf8(authority.username().unwrap())?, "jo@home");
+    /// assert_eq!(Uri::parse("ftp://h/")?.authority().unwrap().username(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn username(&self) -> Option<&'a str> {
+        let userinfo = self.userinfo()?;
+        Some(userinfo.split_once(':').map_or(userinfo, |(user, _)| user))
+    }
+
+    /// The password: the userinfo after its first `:`, as written
+    /// (percent-encoded, and holding any later `:`); `None` when there is
+    /// no userinfo or it has no `:`, `Some("")` for `user:@host`, which
+    /// RFC 3986 section 3.2.1 says indicates no password (this crate keeps
+    /// the text `user:` apart from `user`).
+    ///
+    /// Section 3.2.1 deprecates `user:password` in a URI: the password is
+    /// in clear text wherever the URI goes. Applications should not show
+    /// it; [`redacted`](Self::redacted) (and
+    /// [`Reference::redacted`](crate::Reference::redacted)) show the URI
+    /// without it. `url::Url::password` returns `None` for an empty
+    /// password too.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("ftp://jo:s3cr%3At:x@h/")?;
+    /// let authority = uri.authority().unwrap();
+    /// assert_eq!(authority.password(), Some("s3cr%3At:x"));
+    /// assert_eq!(authority.redacted().to_string(), "jo:***@h");
+    /// assert_eq!(Uri::parse("ftp://jo@h/")?.authority().unwrap().password(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn password(&self) -> Option<&'a str> {
+        self.userinfo()?
+            .split_once(':')
+            .map(|(_, password)| password)
+    }
+
     /// The host, typed.
     ///
     /// ```

@@ -190,8 +190,8 @@
 //!   and from a [`Uri`] with a scheme to `url::Url` ([`ConvertError`]).
 //! - `idna`: [`Iri::to_uri_idna`][to_uri_idna], an IRI's registered name
 //!   in its IDNA ASCII form (RFC 3987 section 3.1).
-//! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --path .
-//!   --features cli`).
+//! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --locked
+//!   --path . --features cli`).
 //! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
 //!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
 //!   of parser [`Uri::parse`](Reference::parse) runs.
@@ -202,8 +202,8 @@
 //!
 //! # The `uri` tool
 //!
-//! With the `cli` feature, `cargo install --path . --features cli`
-//! installs `uri`, whose subcommands each run a part of the crate:
+//! With the `cli` feature, `cargo install --locked --path . --features
+//! cli` installs `uri`, whose subcommands each run a part of the crate:
 //! `parse` (the components, as a table or JSON), `check` (validate lines
 //! of files, in constant memory; `--scheme` for the [`schemes`], `--iri`
 //! for IRIs, `--bidi` for [`check_bidi`](Reference::check_bidi)),

@@ -127,6 +127,12 @@ pub(crate) fn push_pair(out: &mut String, syntax: &Syntax, name: &str, value: &s
 /// assert_eq!(uri.as_str(), "/search?lang=en&q=a%26b");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a query pair",
+    label = "a query pair is a tuple of two strings, or a reference to one",
+    note = "`(&str, &str)`, `(String, String)`, `&(String, String)`, or what a map of strings \
+            iterates over; a number needs `.to_string()` first"
+)]
 pub trait AsQueryPair {
     /// The name, decoded.
     ///

@@ -53,6 +53,13 @@ mod storage {
 
     /// Where a reference's text is kept (see the module's documentation):
     /// `&str`, `String` or `Arc<str>`.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` is not a storage for the text of a URI reference",
+        label = "a `Uri` keeps its text in a `&str`, a `String` or an `Arc<str>`",
+        note = "`Uri<&str>` borrows its text, `Uri` (`Uri<String>`) owns it, `Uri<Arc<str>>` \
+                shares it; `to_owned()`, `into_owned()`, `to_shared()` and `borrowed()` \
+                convert between them"
+    )]
     pub trait Storage: sealed::Sealed {
         /// The text.
         #[doc(hidden)]
@@ -67,6 +74,21 @@ mod storage {
     /// kept in one can be edited in place (its setters, `push_path_segment`,
     /// ...). An edit writes the new text once and keeps every byte it does
     /// not change; in an `Arc<str>` it is a new allocation.
+    ///
+    /// A `Uri<&str>` borrows its text and has no edits: call
+    /// [`to_owned`](Reference::to_owned) (or
+    /// [`into_owned`](Reference::into_owned)) for a `Uri`, which is
+    /// `Uri<String>`, and edit that.
+    #[diagnostic::on_unimplemented(
+        message = "this URI reference borrows its text (`{Self}`), and cannot be edited in place",
+        label = "an edit needs a reference that owns its text: a `Uri` (`Uri<String>`), \
+                 not a `Uri<&str>`",
+        note = "`Uri<&str>` and `Uri` (`Uri<String>`) are different types, which the compiler \
+                names `Reference<Rfc3986, &str>` and `Reference<Rfc3986>` (for an `Iri`, \
+                `Reference<Rfc3987, ...>`)",
+        note = "`.to_owned()` gives a `Uri` with a copy of the text: \
+                `let mut uri = Uri::parse(text)?.to_owned();`"
+    )]
     pub trait Owned: Storage {
         /// The text `text`, kept this way.
         #[doc(hidden)]
@@ -88,6 +110,13 @@ mod storage {
     /// What [`Reference::parse`] takes: `&str` (or `&String`, `&&str`),
     /// `String` or `Arc<str>`, each kept as it is, as the reference's
     /// [`Storage`].
+    #[diagnostic::on_unimplemented(
+        message = "`parse` does not take `{Self}`",
+        label = "`parse` takes the text as a `&str`, `&String`, `String` or `Arc<str>`",
+        note = "a `&str` gives a `Uri<&str>`, which borrows it; a `String` gives a `Uri` \
+                (`Uri<String>`), which keeps it",
+        note = "bytes must be checked for UTF-8 first: `std::str::from_utf8(bytes)`"
+    )]
     pub trait Input: sealed::Sealed {
         /// How the reference keeps the text.
         type Storage: Storage;
@@ -304,6 +333,42 @@ pub struct Absolute<X, S = String>(Reference<X, S>);
 /// assert_eq!(owned, uri);
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+///
+/// # `Uri<&str>` and `Uri` are different types
+///
+/// [`Uri::parse`](Reference::parse) of a `&str` gives a `Uri<&str>`,
+/// which borrows the text; `Uri` is `Uri<String>`, which owns it: the one
+/// a `Vec<Uri>`, a struct field or a map holds, and the one the setters
+/// edit. The compiler does not show type aliases in its messages, so it
+/// names them `Reference<Rfc3986, &str>` and `Reference<Rfc3986>`:
+/// "expected `Reference<Rfc3986>`, found `Reference<Rfc3986, &str>`" is a
+/// `Uri<&str>` where a `Uri` is wanted.
+/// [`to_owned`](Reference::to_owned) makes a `Uri` of it (a copy of the
+/// text), as does [`into_owned`](Reference::into_owned), which copies
+/// nothing when the text is a `String` already. A setter called on a
+/// `Uri<&str>` says so itself (the [`Owned`] bound).
+///
+/// ```
+/// use rfc3986::Uri;
+///
+/// let mut kept: Vec<Uri> = Vec::new();
+/// for line in "http://a/\nhttp://b/".lines() {
+///     let uri = Uri::parse(line)?; // a Uri<&str>: it borrows `line`
+///     kept.push(uri.to_owned()); // a Uri, with a copy of the text
+/// }
+/// kept[1].set_path("/c")?;
+/// assert_eq!(kept[1].as_str(), "http://b/c");
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
+///
+/// ```compile_fail,E0308
+/// use rfc3986::Uri;
+///
+/// let mut kept: Vec<Uri> = Vec::new();
+/// // expected `Reference<Rfc3986>`, found `Reference<Rfc3986, &str>`
+/// kept.push(Uri::parse("http://a/")?);
+/// # Ok::<(), rfc3986::Error>(())
+/// ```
 pub type Uri<S = String> = Reference<Rfc3986, S>;
 
 /// An IRI reference (RFC 3987 section 2.2): a URI reference whose
@@ -314,6 +379,11 @@ pub type Uri<S = String> = Reference<Rfc3986, S>;
 /// It is a [`Reference`] of RFC 3987's grammar, with every method of a
 /// [`Uri`] (section 2.1: "in exactly the same way"), and
 /// [`to_uri`](Reference::to_uri), which maps it to a URI (section 3.1).
+///
+/// As for a [`Uri`], `Iri<&str>` (what parsing a `&str` gives) and `Iri`
+/// (`Iri<String>`) are different types, which the compiler names
+/// `Reference<Rfc3987, &str>` and `Reference<Rfc3987>`;
+/// [`to_owned`](Reference::to_owned) makes the second of the first.
 ///
 /// ```
 /// use rfc3986::Iri;
@@ -494,6 +564,53 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     #[inline]
     pub fn userinfo(&self) -> Option<&str> {
         self.bounds.userinfo().map(|span| self.slice(span))
+    }
+
+    /// The user name: the userinfo up to its first `:`, as written
+    /// (percent-encoded); `None` when there is no userinfo. See
+    /// [`Authority::username`], and [`password`](Self::password) for the
+    /// rest.
+    ///
+    /// Unlike `url::Url::username`, which returns `""` when there is no
+    /// userinfo, undefined is `None` and empty `Some("")`, as for every
+    /// component.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// assert_eq!(Uri::parse("ftp://jo:pw@h/")?.username(), Some("jo"));
+    /// assert_eq!(Uri::parse("ftp://jo@h/")?.username(), Some("jo"));
+    /// assert_eq!(Uri::parse("ftp://:pw@h/")?.username(), Some(""));
+    /// assert_eq!(Uri::parse("ftp://h/")?.username(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[inline]
+    pub fn username(&self) -> Option<&str> {
+        self.authority()?.username()
+    }
+
+    /// The password: the userinfo after its first `:`, as written
+    /// (percent-encoded); `None` when there is no userinfo or no `:` in
+    /// it, `Some("")` for `user:@host` (which RFC 3986 section 3.2.1 says
+    /// indicates no password). See [`Authority::password`].
+    ///
+    /// Section 3.2.1 deprecates a password in a URI, and says applications
+    /// should not show one: [`redacted`](Self::redacted) gives the URI
+    /// without it, for logs and messages.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::parse("https://alice:s3cret@example.com/")?;
+    /// assert_eq!(uri.password(), Some("s3cret"));
+    /// assert_eq!(uri.redacted().to_string(), "https://alice:***@example.com/");
+    /// assert_eq!(Uri::parse("ftp://jo:@h/")?.password(), Some(""));
+    /// assert_eq!(Uri::parse("ftp://jo@h/")?.password(), None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[inline]
+    pub fn password(&self) -> Option<&str> {
+        self.authority()?.password()
     }
 
     /// The typed host of the authority. See [`Authority::host`].
@@ -907,6 +1024,61 @@ impl<X: Spec> TryFrom<String> for Reference<X, String> {
     }
 }
 
+impl<X: Spec> From<Reference<X, String>> for String {
+    /// The text: the `String` the reference holds, with no copy (as
+    /// [`into_string`](Reference::into_string)).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri: Uri = "http://a/b?q".parse()?;
+    /// let text: String = uri.into();
+    /// assert_eq!(text, "http://a/b?q");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, String>) -> String {
+        reference.into_string()
+    }
+}
+
+impl<X: Spec> From<Reference<X, Arc<str>>> for Arc<str> {
+    /// The text: the `Arc<str>` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rfc3986::Uri;
+    ///
+    /// let uri: Uri<Arc<str>> = Uri::parse(Arc::from("http://a/b"))?;
+    /// let text: Arc<str> = uri.into();
+    /// assert_eq!(&*text, "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, Arc<str>>) -> Arc<str> {
+        reference.text
+    }
+}
+
+impl<'a, X: Spec> From<Reference<X, &'a str>> for &'a str {
+    /// The text the reference borrows, for as long as the text lives
+    /// (where [`as_str`](Reference::as_str) gives it for as long as the
+    /// reference does).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// fn path_of(text: &str) -> Result<&str, rfc3986::ParseError> {
+    ///     let uri = Uri::parse(text)?;
+    ///     let whole: &str = uri.into();
+    ///     Ok(&whole[whole.len() - uri.path().len()..])
+    /// }
+    /// assert_eq!(path_of("/a/b")?, "/a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(reference: Reference<X, &'a str>) -> &'a str {
+        reference.text
+    }
+}
+
 impl<X: Spec, S: Storage> AsRef<str> for Reference<X, S> {
     fn as_ref(&self) -> &str {
         self.as_str()
@@ -1133,6 +1305,53 @@ impl<X: Spec, S: Storage> Borrow<str> for Absolute<X, S> {
 impl<X: Spec, S: Storage> From<Absolute<X, S>> for Reference<X, S> {
     fn from(absolute: Absolute<X, S>) -> Reference<X, S> {
         absolute.0
+    }
+}
+
+impl<X: Spec> From<Absolute<X, String>> for String {
+    /// The text: the `String` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri: AbsoluteUri = "http://a/b".parse()?;
+    /// assert_eq!(String::from(uri), "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, String>) -> String {
+        absolute.0.into_string()
+    }
+}
+
+impl<X: Spec> From<Absolute<X, Arc<str>>> for Arc<str> {
+    /// The text: the `Arc<str>` the reference holds, with no copy.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri = AbsoluteUri::parse(Arc::<str>::from("http://a/b"))?;
+    /// assert_eq!(&*Arc::<str>::from(uri), "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, Arc<str>>) -> Arc<str> {
+        absolute.0.text
+    }
+}
+
+impl<'a, X: Spec> From<Absolute<X, &'a str>> for &'a str {
+    /// The text the reference borrows, for as long as the text lives.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let text = String::from("http://a/b");
+    /// let whole: &str = AbsoluteUri::parse(text.as_str())?.into();
+    /// assert_eq!(whole, "http://a/b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    fn from(absolute: Absolute<X, &'a str>) -> &'a str {
+        absolute.0.text
     }
 }
 

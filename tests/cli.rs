@@ -287,13 +287,70 @@ fn check_reports_a_file_it_cannot_read() {
     let valid = temp_file("check-readable.txt", b"http://a/\n");
     let missing = format!("{}/no-such-file.txt", env!("CARGO_TARGET_TMPDIR"));
     let (out, err, code) = run(&["check", &missing, &valid], b"");
-    assert_eq!(out, "1 lines, 1 valid, 0 invalid\n");
+    assert_eq!(out, "1 line, 1 valid, 0 invalid, 1 file not read\n");
     assert!(
         err.starts_with(&format!("uri: {missing}: ")) && err.ends_with('\n'),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_eq!(code, 2);
+
+    // Nothing read at all: the summary says why.
+    let (out, err, code) = run(&["check", &missing], b"");
+    assert_eq!(out, "0 lines, 0 valid, 0 invalid, 1 file not read\n");
+    assert_eq!((err.lines().count(), code), (1, 2));
+    let (out, err, code) = run(&["check", &missing, &missing], b"");
+    assert_eq!(out, "0 lines, 0 valid, 0 invalid, 2 files not read\n");
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert_eq!(code, 2);
+
+    // With --json there is no summary; the error and the status say it.
+    let (out, err, code) = run(&["check", "--json", &missing], b"");
+    assert_eq!((out.as_str(), err.lines().count(), code), ("", 1, 2));
+}
+
+/// The summary counts in words: one line, one file.
+#[test]
+fn check_summary_is_singular_for_one() {
+    let (out, err, code) = run(&["check"], b"http://a/\n");
+    assert_eq!(
+        (out.as_str(), err.as_str(), code),
+        ("1 line, 1 valid, 0 invalid\n", "", 0)
+    );
+    let (out, _, code) = run(&["check"], b"a b\n");
+    assert!(out.ends_with("\n1 line, 0 valid, 1 invalid\n"), "{out}");
+    assert_eq!(code, 1);
+    let (out, _, _) = run(&["check"], b"http://a/\nhttp://b/\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
+}
+
+/// With standard output and standard error in one file (`> log 2>&1`),
+/// the results and the errors keep their order there, although both are
+/// buffered.
+#[cfg(unix)]
+#[test]
+fn results_and_errors_in_one_file_keep_their_order() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("relative-2-to-1.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(SEVERAL_TARGETS)
+        .stdin(std::process::Stdio::null())
+        .stdout(file.try_clone().unwrap())
+        .stderr(file)
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        r##"../g?y
+TARGET 2: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+.
+TARGET 4: the target has no scheme: resolution always gives a URI with a scheme, so no reference resolves to a relative reference
+#s
+"##
+    );
 }
 
 #[test]
@@ -706,20 +763,20 @@ TARGET 1: invalid percent-encoding at byte 10: expected HEXDIG, found 'g'
     assert_eq!(code, 1);
 }
 
+/// `uri relative` with targets it answers and targets it reports.
+const SEVERAL_TARGETS: [&str; 7] = [
+    "relative",
+    RFC_BASE,
+    "http://a/b/g?y",
+    "a b",
+    "http://a/b/c/",
+    "/g",
+    "http://a/b/c/d;p?q#s",
+];
+
 #[test]
 fn relative_takes_several_targets() {
-    let (out, err, code) = run(
-        &[
-            "relative",
-            RFC_BASE,
-            "http://a/b/g?y",
-            "a b",
-            "http://a/b/c/",
-            "/g",
-            "http://a/b/c/d;p?q#s",
-        ],
-        b"",
-    );
+    let (out, err, code) = run(&SEVERAL_TARGETS, b"");
     assert_eq!(out, "../g?y\n.\n#s\n");
     assert_eq!(
         err,

@@ -1,6 +1,8 @@
 //! What a user of `url` or `fluent-uri` reaches for, under the names they
 //! know: `join`, `port_or_known_default`, `url::Url::try_from(Uri)`,
-//! `Host`'s `Display`, and maps keyed by references looked up with `&str`.
+//! `Host`'s `Display`, maps keyed by references looked up with `&str`,
+//! `username` and `password`, and conversions by value (`String::from`,
+//! `http::Uri::try_from`).
 
 use std::collections::HashMap;
 
@@ -176,4 +178,106 @@ fn maps_keyed_by_references_are_looked_up_with_str() {
     let mut absolute: HashMap<AbsoluteUri, u8> = HashMap::new();
     absolute.insert(AbsoluteUri::parse("urn:a:b").unwrap().to_owned(), 7);
     assert_eq!(absolute.get("urn:a:b"), Some(&7));
+}
+
+/// `username` and `password`: the userinfo split at its first `:`, as
+/// written, on the reference and on its authority alike.
+#[test]
+fn username_and_password() {
+    for (input, username, password) in [
+        ("http://h/", None, None),
+        ("http://@h/", Some(""), None),
+        ("http://a@h/", Some("a"), None),
+        ("http://a:@h/", Some("a"), Some("")),
+        ("http://:b@h/", Some(""), Some("b")),
+        ("http://a:b:c@h/", Some("a"), Some("b:c")),
+        (
+            "http://j%C3%B6%3A:p%40ss@h/",
+            Some("j%C3%B6%3A"),
+            Some("p%40ss"),
+        ),
+        ("mailto:a:b@h", None, None),
+        ("/a:b@h", None, None),
+    ] {
+        let uri = Uri::parse(input).unwrap();
+        assert_eq!(
+            (uri.username(), uri.password()),
+            (username, password),
+            "{input}"
+        );
+        if let Some(authority) = uri.authority() {
+            assert_eq!(
+                (authority.username(), authority.password()),
+                (username, password),
+                "{input}"
+            );
+        }
+    }
+    let uri = Uri::parse("http://j%C3%B6:p%40ss@h/").unwrap();
+    assert_eq!(
+        rfc3986::percent_decode_utf8(uri.password().unwrap()).unwrap(),
+        "p@ss"
+    );
+    let iri = Iri::parse("http://ユーザー:パス@例え.jp/").unwrap();
+    assert_eq!(
+        (iri.username(), iri.password()),
+        (Some("ユーザー"), Some("パス"))
+    );
+}
+
+/// A reference gives its text back by value, in the storage it holds:
+/// `String` for `Uri`, `Arc<str>` for a shared one, and the borrowed
+/// `&str` for as long as the text lives.
+#[test]
+fn text_by_value() {
+    let uri: Uri = "http://a/b?q".parse().unwrap();
+    assert_eq!(String::from(uri), "http://a/b?q");
+    let absolute: AbsoluteUri = "http://a/b".parse().unwrap();
+    let text: String = absolute.into();
+    assert_eq!(text, "http://a/b");
+
+    let shared = Uri::parse(std::sync::Arc::<str>::from("/a")).unwrap();
+    assert_eq!(&*std::sync::Arc::<str>::from(shared), "/a");
+    let shared = AbsoluteUri::parse(std::sync::Arc::<str>::from("s:a")).unwrap();
+    assert_eq!(&*std::sync::Arc::<str>::from(shared), "s:a");
+
+    let text = String::from("https://例え.jp/");
+    let borrowed: &str = {
+        let iri = Iri::parse(text.as_str()).unwrap();
+        iri.into()
+    };
+    assert_eq!(borrowed, "https://例え.jp/");
+    let borrowed: &str = AbsoluteUri::parse("x:y").unwrap().into();
+    assert_eq!(borrowed, "x:y");
+    let owned_iri: Iri = Iri::parse("/パス").unwrap().to_owned();
+    assert_eq!(String::from(owned_iri), "/パス");
+}
+
+/// `http::Uri` both ways by value, as by reference.
+#[cfg(feature = "http")]
+#[test]
+fn http_uri_by_value() {
+    let uri: Uri = "https://example.com/a%20b?q=1".parse().unwrap();
+    let converted = http::Uri::try_from(uri.clone()).unwrap();
+    assert_eq!(converted.to_string(), "https://example.com/a%20b?q=1");
+    assert_eq!(Uri::try_from(converted).unwrap(), uri);
+
+    let borrowed = Uri::parse("//example.com:443").unwrap();
+    let connect = http::Uri::try_from(borrowed).unwrap();
+    assert_eq!(connect.to_string(), "example.com:443");
+    assert_eq!(Uri::try_from(connect).unwrap(), "//example.com:443");
+
+    assert_eq!(
+        http::Uri::try_from(Uri::parse("/a#f").unwrap()),
+        Err(rfc3986::ConvertError::Fragment)
+    );
+    assert_eq!(
+        http::Uri::try_from(Uri::parse("a/b").unwrap()),
+        Err(rfc3986::ConvertError::NotRequestTarget)
+    );
+    let lax: http::Uri = "/a{b}".parse().unwrap();
+    assert!(matches!(
+        Uri::try_from(lax),
+        Err(rfc3986::ConvertError::Parse(_))
+    ));
 }

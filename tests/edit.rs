@@ -249,3 +249,177 @@ fn names_match_on_their_exact_octets() {
     assert_eq!(uri.remove_query_pairs(""), 1);
     assert_eq!(uri.as_str(), "?%C3=2");
 }
+
+/// The decoded setters encode what their component does not take as it
+/// is, and the decoded text comes back from the component.
+#[rstest]
+#[case::plain("http://h/p#f", "q=1", "http://h/p?q=1#f")]
+#[case::kept_as_is(
+    "http://h/p",
+    "a/b?c=d&e:f@g!$'()*+,;",
+    "http://h/p?a/b?c=d&e:f@g!$'()*+,;"
+)]
+#[case::encoded("http://h/p", "a b#c%d", "http://h/p?a%20b%23c%25d")]
+#[case::non_ascii("/p", "caf\u{e9}", "/p?caf%C3%A9")]
+#[case::replaces("/p?old=1#f", "", "/p?#f")]
+fn set_query_decoded(#[case] input: &str, #[case] query: &str, #[case] expected: &str) {
+    let mut uri = parse(input);
+    uri.set_query_decoded(Some(query));
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    assert_eq!(
+        rfc3986::percent_decode_utf8(uri.query().unwrap()).unwrap(),
+        query
+    );
+    uri.set_query_decoded(None);
+    assert_eq!(uri.query(), None);
+}
+
+#[rstest]
+#[case::plain("http://h/p?q", "top", "http://h/p?q#top")]
+#[case::kept_as_is("/p", "a/b?c:d@e", "/p#a/b?c:d@e")]
+#[case::encoded("/p", "section 2#b%", "/p#section%202%23b%25")]
+#[case::non_ascii("/p", "\u{7247}", "/p#%E7%89%87")]
+fn set_fragment_decoded(#[case] input: &str, #[case] fragment: &str, #[case] expected: &str) {
+    let mut uri = parse(input);
+    uri.set_fragment_decoded(Some(fragment));
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    assert_eq!(
+        rfc3986::percent_decode_utf8(uri.fragment().unwrap()).unwrap(),
+        fragment
+    );
+    uri.set_fragment_decoded(None);
+    assert_eq!(uri.fragment(), None);
+}
+
+#[rstest]
+#[case::plain("ftp://h/pub", "anonymous", "ftp://anonymous@h/pub")]
+#[case::password_colon_kept("ftp://h/", "jo:pw", "ftp://jo:pw@h/")]
+#[case::at_encoded("ftp://old@h/", "jo@home", "ftp://jo%40home@h/")]
+#[case::delimiters_encoded("//h", "a/b?c#d[e]%", "//a%2Fb%3Fc%23d%5Be%5D%25@h")]
+#[case::kept_as_is("//h", "a-._~!$&'()*+,;=:", "//a-._~!$&'()*+,;=:@h")]
+#[case::non_ascii("//h", "j\u{f6}", "//j%C3%B6@h")]
+#[case::empty("//h", "", "//@h")]
+fn set_userinfo_decoded(#[case] input: &str, #[case] userinfo: &str, #[case] expected: &str) {
+    let mut uri = parse(input);
+    uri.set_userinfo_decoded(Some(userinfo)).unwrap();
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    assert_eq!(
+        rfc3986::percent_decode_utf8(uri.userinfo().unwrap()).unwrap(),
+        userinfo
+    );
+    uri.set_userinfo_decoded(None).unwrap();
+    assert_eq!(uri.userinfo(), None);
+}
+
+#[test]
+fn set_userinfo_decoded_needs_a_host() {
+    let mut uri = parse("/pub?q");
+    assert_eq!(
+        uri.set_userinfo_decoded(Some("jo")),
+        Err(BuildError::UserinfoWithoutHost)
+    );
+    assert_eq!(uri.as_str(), "/pub?q");
+    // Removing what is not there is no error.
+    uri.set_userinfo_decoded(None).unwrap();
+    assert_eq!(uri.as_str(), "/pub?q");
+}
+
+/// An IRI keeps the characters above ASCII that the component's rule of
+/// RFC 3987 takes (`iprivate` in the query only), and encodes the rest as
+/// a URI does.
+#[test]
+fn decoded_setters_on_an_iri() {
+    let mut iri: rfc3986::Iri = "https://例え.jp/パス".parse().unwrap();
+    iri.set_query_decoded(Some("q=値 \u{e000}#"));
+    iri.set_fragment_decoded(Some("片 \u{e000}"));
+    iri.set_userinfo_decoded(Some("ユーザー@x")).unwrap();
+    assert_eq!(
+        iri.as_str(),
+        "https://ユーザー%40x@例え.jp/パス?q=値%20\u{e000}%23#片%20%EE%80%80"
+    );
+    iri.check_invariants().unwrap();
+    assert_eq!(iri, rfc3986::Iri::parse(iri.as_str()).unwrap());
+    assert_eq!(
+        rfc3986::percent_decode_utf8(iri.fragment().unwrap()).unwrap(),
+        "片 \u{e000}"
+    );
+}
+
+/// `AbsoluteUri` has the decoded setters too, and stays absolute.
+#[test]
+fn decoded_setters_on_an_absolute_uri() {
+    let mut uri: rfc3986::AbsoluteUri = "http://h/p".parse().unwrap();
+    uri.set_query_decoded(Some("a b"));
+    uri.set_fragment_decoded(Some("c d"));
+    uri.set_userinfo_decoded(Some("e f")).unwrap();
+    assert_eq!(uri, "http://e%20f@h/p?a%20b#c%20d");
+    assert_eq!(uri.scheme(), "http");
+}
+
+#[rstest]
+#[case::plain("http://h/a/b?q", Some("b"), "http://h/a?q")]
+#[case::encoded("/%2C/b%20c%2Fd?x", Some("b c/d"), "/%2C?x")]
+#[case::utf8("http://h/caf%C3%A9", Some("caf\u{e9}"), "http://h/")]
+#[case::plus_is_a_plus("/a+b", Some("a+b"), "/")]
+#[case::empty_last("http://h/a/", Some(""), "http://h/a")]
+#[case::root_alone("http://h/", None, "http://h/")]
+#[case::no_path("?q", None, "?q")]
+#[case::iri_kept_decoded("/%E3%83%91%E3%82%B9", Some("\u{30d1}\u{30b9}"), "/")]
+fn pop_path_segment_decoded(
+    #[case] input: &str,
+    #[case] popped: Option<&str>,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    assert_eq!(uri.pop_path_segment_decoded().unwrap().as_deref(), popped);
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+}
+
+/// A segment whose octets are not UTF-8 is not lost: the URI keeps it, and
+/// `pop_path_segment` still gives it as written.
+#[test]
+fn pop_path_segment_decoded_keeps_what_is_not_utf8() {
+    let mut uri = parse("http://h/a/b%FFc?q");
+    assert_eq!(
+        uri.pop_path_segment_decoded(),
+        Err(rfc3986::DecodeError::Utf8 { offset: 1 })
+    );
+    assert_eq!(uri.as_str(), "http://h/a/b%FFc?q");
+    assert_eq!(uri.pop_path_segment().as_deref(), Some("b%FFc"));
+    assert_eq!(uri.pop_path_segment_decoded(), Ok(Some("a".to_string())));
+    assert_eq!(uri.as_str(), "http://h/?q");
+}
+
+/// `push_path_segment` and `pop_path_segment_decoded` undo each other,
+/// on a URI and on an IRI, which keeps the characters above ASCII.
+#[test]
+fn pop_decoded_undoes_push() {
+    for input in ["http://h", "http://h/a", "s:/a/%2C", "a/b", "?q#f"] {
+        for segment in ["x", "a b", "c/d", "%", "%FF", "\u{e9}", "a:b"] {
+            let mut uri = parse(input);
+            uri.push_path_segment(segment).unwrap();
+            assert_eq!(
+                uri.pop_path_segment_decoded().unwrap().as_deref(),
+                Some(segment)
+            );
+            let expected = if input == "http://h" {
+                "http://h/"
+            } else {
+                input
+            };
+            assert_eq!(uri.as_str(), expected, "{input} {segment}");
+        }
+    }
+    let mut iri: rfc3986::Iri = "https://例え.jp/パス".parse().unwrap();
+    iri.push_path_segment("値 1").unwrap();
+    assert_eq!(iri.as_str(), "https://例え.jp/パス/値%201");
+    assert_eq!(
+        iri.pop_path_segment_decoded().unwrap().as_deref(),
+        Some("値 1")
+    );
+    assert_eq!(iri.as_str(), "https://例え.jp/パス");
+}

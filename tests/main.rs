@@ -26,6 +26,7 @@ mod conveniences;
 mod convert;
 mod custom_scheme;
 mod derive;
+mod diagnostics;
 mod differential;
 mod edit;
 mod errors;

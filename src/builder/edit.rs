@@ -8,12 +8,14 @@ use alloc::string::String;
 use super::setters::rewrite;
 use super::BuildError;
 use crate::path;
-use crate::percent;
+use crate::percent::{self, DecodeError};
 use crate::query::{self, is_named, split_pair};
-use crate::reference::{Owned, Reference};
+use crate::reference::{Owned, Reference, Storage};
 use crate::spec::Spec;
 
-impl<X: Spec, S: Owned> Reference<X, S> {
+// `S: Owned` is on each method, for the message it gives on a `Uri<&str>`
+// (see the setters).
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Adds `segment`, decoded, at the end of the path: percent-encoded as
     /// a [`PathSegment`](crate::Component::PathSegment) (so a `/` in it is
     /// `%2F`), and, in a relative reference where it is the first segment,
@@ -28,6 +30,12 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// an empty path after an authority becomes `/segment`. Pushing the
     /// empty segment therefore ends the path in `/`, or leaves it as it is
     /// when it already does (or is empty with no authority).
+    ///
+    /// `segment` is decoded text; [`pop_path_segment`](Self::pop_path_segment)
+    /// gives a segment back encoded, as written, and
+    /// [`pop_path_segment_decoded`](Self::pop_path_segment_decoded)
+    /// decoded: pushing a segment onto a path that does not end in `/`,
+    /// then popping it decoded, gives the same text and the same URI back.
     ///
     /// # Errors
     ///
@@ -50,7 +58,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.push_path_segment("..").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError> {
+    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         if segment == "." || segment == ".." {
             return Err(BuildError::DotSegment);
         }
@@ -76,6 +87,11 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// an absolute path stays (`/a` becomes `/`), and every other byte of
     /// the URI stays as it was.
     ///
+    /// The segment comes back encoded, where
+    /// [`push_path_segment`](Self::push_path_segment) takes decoded text:
+    /// [`pop_path_segment_decoded`](Self::pop_path_segment_decoded) is the
+    /// twin that gives it decoded, the inverse of `push_path_segment`.
+    ///
     /// ```
     /// use rfc3986::Uri;
     ///
@@ -92,19 +108,64 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "a/b");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn pop_path_segment(&mut self) -> Option<String> {
-        let path = self.path();
-        let (kept, popped) = match path.rfind('/') {
-            None if path.is_empty() => return None,
-            None => ("", path),
-            Some(0) if path.len() == 1 => return None,
-            Some(0) => ("/", &path[1..]),
-            Some(slash) => (&path[..slash], &path[slash + 1..]),
-        };
+    pub fn pop_path_segment(&mut self) -> Option<String>
+    where
+        S: Owned,
+    {
+        let (kept, popped) = split_last_segment(self.path())?;
         let popped = String::from(popped);
         let rewritten = rewrite(self, |c| c.path = kept);
         self.replace_with(rewritten);
         Some(popped)
+    }
+
+    /// Removes the last segment of the path, as
+    /// [`pop_path_segment`](Self::pop_path_segment) does, and gives it back
+    /// percent-decoded, as UTF-8: the text
+    /// [`push_path_segment`](Self::push_path_segment) takes, so that
+    /// pushing a segment onto a path that does not end in `/` and popping
+    /// it with this method gives both the segment and the URI back.
+    /// `Ok(None)` when there is no segment to remove (the path is empty or
+    /// `/`).
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeError::Utf8`](crate::DecodeError::Utf8) when the segment's
+    /// octets, decoded, are not UTF-8 (`%FF`), at its byte offset in the
+    /// segment. The segment is then *not* removed, so that it is never
+    /// lost: the URI is unchanged, and
+    /// [`pop_path_segment`](Self::pop_path_segment) removes it and gives
+    /// it as written, for [`percent_decode`](crate::percent_decode) to
+    /// give its octets.
+    ///
+    /// ```
+    /// use rfc3986::{DecodeError, Uri};
+    ///
+    /// let mut uri: Uri = "http://h/docs?q".parse()?;
+    /// uri.push_path_segment("a b/c")?;
+    /// assert_eq!(uri.as_str(), "http://h/docs/a%20b%2Fc?q");
+    /// assert_eq!(uri.pop_path_segment_decoded()?.as_deref(), Some("a b/c"));
+    /// assert_eq!(uri.as_str(), "http://h/docs?q");
+    ///
+    /// let mut uri: Uri = "http://h/a/%FF".parse()?;
+    /// assert_eq!(uri.pop_path_segment_decoded(), Err(DecodeError::Utf8 { offset: 0 }));
+    /// assert_eq!(uri.as_str(), "http://h/a/%FF");
+    /// assert_eq!(uri.pop_path_segment().as_deref(), Some("%FF"));
+    /// assert_eq!(uri.pop_path_segment_decoded()?.as_deref(), Some("a"));
+    /// assert_eq!(uri.pop_path_segment_decoded()?, None);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn pop_path_segment_decoded(&mut self) -> Result<Option<String>, DecodeError>
+    where
+        S: Owned,
+    {
+        let Some((kept, popped)) = split_last_segment(self.path()) else {
+            return Ok(None);
+        };
+        let popped = percent::percent_decode_utf8(popped)?.into_owned();
+        let rewritten = rewrite(self, |c| c.path = kept);
+        self.replace_with(rewritten);
+        Ok(Some(popped))
     }
 
     /// Adds the pair `name=value`, both decoded, at the end of the query:
@@ -126,7 +187,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/s?a%20b=1%2B1%3D2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn append_query_pair(&mut self, name: &str, value: &str) {
+    pub fn append_query_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
         let old = self.query().unwrap_or("");
         let mut new = String::with_capacity(old.len() + 2 + 3 * (name.len() + value.len()));
         new.push_str(old);
@@ -172,7 +236,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%EF%BF%BD=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_query_pair(&mut self, name: &str, value: &str) {
+    pub fn set_query_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
         let Some(old) = self
             .query()
             .filter(|q| q.split('&').any(|p| is_named(p, name)))
@@ -227,7 +294,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://h/?%FF=1&%FE=2");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn remove_query_pairs(&mut self, name: &str) -> usize {
+    pub fn remove_query_pairs(&mut self, name: &str) -> usize
+    where
+        S: Owned,
+    {
         let Some(old) = self.query() else { return 0 };
         let mut new = String::with_capacity(old.len());
         let mut removed = 0;
@@ -250,5 +320,19 @@ impl<X: Spec, S: Owned> Reference<X, S> {
             self.replace_with(rewritten);
         }
         removed
+    }
+}
+
+/// `path` split before its last segment: what stays (without the `/`
+/// before the segment, but with the root `/` of an absolute path) and the
+/// segment; `None` when there is no segment to remove (the path is empty
+/// or `/`).
+fn split_last_segment(path: &str) -> Option<(&str, &str)> {
+    match path.rfind('/') {
+        None if path.is_empty() => None,
+        None => Some(("", path)),
+        Some(0) if path.len() == 1 => None,
+        Some(0) => Some(("/", &path[1..])),
+        Some(slash) => Some((&path[..slash], &path[slash + 1..])),
     }
 }

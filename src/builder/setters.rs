@@ -11,6 +11,7 @@ use super::{
     BuildError, Builder, Component, PathInput,
 };
 use crate::grammar::RfcRule;
+use crate::percent;
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::{Absolute, Owned, Reference, Storage};
 use crate::spec::Spec;
@@ -73,7 +74,14 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 /// The setters, on a reference whose text is owned ([`Owned`]): each
 /// checks the new component against its rule of the reference's grammar,
 /// then writes the text once, every other component as it was.
-impl<X: Spec, S: Owned> Reference<X, S> {
+//
+// The bound `S: Owned` is on each method, not on the impl, here and for
+// every edit: a call on a `Uri<&str>` is then error E0277, which shows the
+// message of `Owned` (that a `Uri<&str>` borrows its text, and that
+// `to_owned()` gives a `Uri`); with the bound on the impl it would be
+// E0599, which shows no message of the trait's. Callers see no other
+// difference.
+impl<X: Spec, S: Storage> Reference<X, S> {
     /// Sets the scheme (`None` makes this a relative reference).
     ///
     /// A relative reference whose path's first segment holds a `:` gets a
@@ -93,7 +101,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_scheme(Some("1http")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(scheme) = scheme {
             check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
@@ -125,7 +136,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(no_host.set_userinfo(Some("a")), Err(BuildError::UserinfoWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         if let Some(userinfo) = userinfo {
@@ -164,7 +178,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(uri.as_str(), "http://[2001:db8::7]/path");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         let Some(host) = host else {
             let authority = self.authority();
@@ -218,7 +235,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert_eq!(relative.set_port(Some(80)), Err(BuildError::PortWithoutHost));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+    pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         check_authority(self.authority().is_some(), false, port.is_some())?;
         let text = port.map(port_text);
         let rewritten = rewrite(self, |c| {
@@ -251,7 +271,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_path("/a?b").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
+    pub fn set_path(&mut self, path: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         check_path(syntax, path)?;
         check_path_after_authority(self.authority().is_some(), path)?;
@@ -283,7 +306,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_query(Some("a b")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(query) = query {
             check(syntax, Component::Query, RfcRule::Query, query)?;
@@ -314,7 +340,10 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     /// assert!(uri.set_fragment(Some("a#b")).is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
+    pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         let syntax = X::syntax();
         if let Some(fragment) = fragment {
             check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
@@ -327,11 +356,142 @@ impl<X: Spec, S: Owned> Reference<X, S> {
     }
 }
 
+/// The setters that take decoded text, as the builder's `*_decoded`
+/// methods do: each percent-encodes what its component's rule (of the
+/// reference's grammar) does not take as it is, `%` included, with the
+/// builder's sets, and writes the text once.
+impl<X: Spec, S: Storage> Reference<X, S> {
+    /// Sets the userinfo from decoded text, without its `@`; `None`
+    /// removes it. Everything but unreserved characters, sub-delims and
+    /// `:` is percent-encoded (in an [`Iri`](crate::Iri), characters above
+    /// ASCII that `iuserinfo` takes stay as they are), as
+    /// [`UriBuilder::userinfo_decoded`](crate::UriBuilder::userinfo_decoded)
+    /// does. A `:` stays a `:`, so the text after the first one is a
+    /// [`password`](Self::password).
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::UserinfoWithoutHost`] when there is no host; the URI
+    /// is then unchanged. Once encoded, any text is a userinfo.
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, BuildError, Uri};
+    ///
+    /// let mut uri: Uri = "ftp://h/pub".parse()?;
+    /// uri.set_userinfo_decoded(Some("jo@home"))?;
+    /// assert_eq!(uri.as_str(), "ftp://jo%40home@h/pub");
+    /// assert_eq!(percent_decode_utf8(uri.userinfo().unwrap())?, "jo@home");
+    /// uri.set_userinfo_decoded(None)?;
+    /// assert_eq!(uri.as_str(), "ftp://h/pub");
+    ///
+    /// let mut no_host: Uri = "/pub".parse()?;
+    /// assert_eq!(no_host.set_userinfo_decoded(Some("jo")), Err(BuildError::UserinfoWithoutHost));
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_userinfo_decoded(&mut self, userinfo: Option<&str>) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
+        check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
+        let encoded = userinfo.map(|text| percent::encode(text, &X::syntax().userinfo));
+        debug_assert_valid::<X>(Component::Userinfo, RfcRule::Userinfo, encoded.as_deref());
+        let rewritten = rewrite(self, |c| {
+            if let Some(authority) = &mut c.authority {
+                authority.userinfo = encoded.as_deref();
+            }
+        });
+        self.replace_with(rewritten);
+        Ok(())
+    }
+
+    /// Sets the query from decoded text, without its `?`; `None` removes
+    /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
+    /// [`Iri`](crate::Iri), characters above ASCII that `iquery` takes,
+    /// `iprivate` among them, stay as they are), as
+    /// [`UriBuilder::query_decoded`](crate::UriBuilder::query_decoded)
+    /// does. `&` and `=` stay as they are, so `a=1&b=2` is two pairs; to
+    /// set one pair whose text may hold them, use
+    /// [`set_query_pair`](Self::set_query_pair).
+    ///
+    /// It returns nothing, where [`set_query`](Self::set_query) returns a
+    /// `Result`: once encoded, every text is a query, so there is no error
+    /// a caller would have to handle (as for
+    /// [`append_query_pair`](Self::append_query_pair)).
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, Iri, Uri};
+    ///
+    /// let mut uri: Uri = "http://h/s#top".parse()?;
+    /// uri.set_query_decoded(Some("q=a b#c"));
+    /// assert_eq!(uri.as_str(), "http://h/s?q=a%20b%23c#top");
+    /// assert_eq!(percent_decode_utf8(uri.query().unwrap())?, "q=a b#c");
+    /// uri.set_query_decoded(None);
+    /// assert_eq!(uri.as_str(), "http://h/s#top");
+    ///
+    /// let mut iri: Iri = "https://例え.jp/".parse()?;
+    /// iri.set_query_decoded(Some("q=値 1"));
+    /// assert_eq!(iri.as_str(), "https://例え.jp/?q=値%201");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_query_decoded(&mut self, query: Option<&str>)
+    where
+        S: Owned,
+    {
+        let encoded = query.map(|text| percent::encode(text, &X::syntax().query));
+        debug_assert_valid::<X>(Component::Query, RfcRule::Query, encoded.as_deref());
+        let rewritten = rewrite(self, |c| c.query = encoded.as_deref());
+        self.replace_with(rewritten);
+    }
+
+    /// Sets the fragment from decoded text, without its `#`; `None` removes
+    /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
+    /// [`Iri`](crate::Iri), characters above ASCII that `ifragment` takes
+    /// stay as they are), as
+    /// [`UriBuilder::fragment_decoded`](crate::UriBuilder::fragment_decoded)
+    /// does.
+    ///
+    /// It returns nothing, where [`set_fragment`](Self::set_fragment)
+    /// returns a `Result`: once encoded, every text is a fragment, so there
+    /// is no error a caller would have to handle.
+    ///
+    /// ```
+    /// use rfc3986::{percent_decode_utf8, Iri, Uri};
+    ///
+    /// let mut uri: Uri = "http://h/a?q".parse()?;
+    /// uri.set_fragment_decoded(Some("section 2#b"));
+    /// assert_eq!(uri.as_str(), "http://h/a?q#section%202%23b");
+    /// assert_eq!(percent_decode_utf8(uri.fragment().unwrap())?, "section 2#b");
+    ///
+    /// let mut iri: Iri = "https://例え.jp/".parse()?;
+    /// iri.set_fragment_decoded(Some("片 1"));
+    /// assert_eq!(iri.as_str(), "https://例え.jp/#片%201");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_fragment_decoded(&mut self, fragment: Option<&str>)
+    where
+        S: Owned,
+    {
+        let encoded = fragment.map(|text| percent::encode(text, &X::syntax().fragment));
+        debug_assert_valid::<X>(Component::Fragment, RfcRule::Fragment, encoded.as_deref());
+        let rewritten = rewrite(self, |c| c.fragment = encoded.as_deref());
+        self.replace_with(rewritten);
+    }
+}
+
+/// In debug builds, that `encoded` (decoded text percent-encoded for
+/// `component`) is what `rule` takes: an encoding set that lets through a
+/// character the rule does not take is a bug of the crate's.
+fn debug_assert_valid<X: Spec>(component: Component, rule: RfcRule, encoded: Option<&str>) {
+    if let Some(encoded) = encoded {
+        debug_assert_eq!(check(X::syntax(), component, rule, encoded), Ok(()));
+    }
+}
+
 /// The edits of an absolute reference: [`Reference`]'s, which keep its
 /// scheme (`set_scheme` takes one, and cannot remove it).
 macro_rules! absolute_edits {
     ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
-        impl<X: Spec, S: Owned> Absolute<X, S> {
+        impl<X: Spec, S: Storage> Absolute<X, S> {
             $(
                 #[doc = concat!("[`Reference::", stringify!($name), "`], which keeps the scheme.")]
                 ///
@@ -339,7 +499,10 @@ macro_rules! absolute_edits {
                 ///
                 /// As [`Reference`]'s.
                 #[allow(clippy::missing_errors_doc)]
-                pub fn $name(&mut self, $($arg: $ty),*) -> $ret {
+                pub fn $name(&mut self, $($arg: $ty),*) -> $ret
+                where
+                    S: Owned,
+                {
                     self.reference_mut().$name($($arg),*)
                 }
             )*
@@ -354,14 +517,18 @@ absolute_edits! {
     set_path(path: &str) -> Result<(), BuildError>;
     set_query(query: Option<&str>) -> Result<(), BuildError>;
     set_fragment(fragment: Option<&str>) -> Result<(), BuildError>;
+    set_userinfo_decoded(userinfo: Option<&str>) -> Result<(), BuildError>;
+    set_query_decoded(query: Option<&str>) -> ();
+    set_fragment_decoded(fragment: Option<&str>) -> ();
     push_path_segment(segment: &str) -> Result<(), BuildError>;
     pop_path_segment() -> Option<String>;
+    pop_path_segment_decoded() -> Result<Option<String>, crate::DecodeError>;
     append_query_pair(name: &str, value: &str) -> ();
     set_query_pair(name: &str, value: &str) -> ();
     remove_query_pairs(name: &str) -> usize;
 }
 
-impl<X: Spec, S: Owned> Absolute<X, S> {
+impl<X: Spec, S: Storage> Absolute<X, S> {
     /// Sets the scheme, which an absolute reference always has.
     ///
     /// # Errors
@@ -377,7 +544,10 @@ impl<X: Spec, S: Owned> Absolute<X, S> {
     /// assert!(uri.set_scheme("1").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
         self.reference_mut().set_scheme(Some(scheme))
     }
 }

@@ -43,6 +43,12 @@ use crate::spec::Spec;
 /// diagnostic variant, which records what pest's parser records).
 ///
 /// [`Uri::parse`]: crate::Uri::parse
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a scheme grammar",
+    label = "a scheme grammar is a struct with `#[derive(rfc3986::Grammar)]`",
+    note = "derive it with `#[derive(rfc3986::Grammar)]` and `#[grammar = \"your.pest\"]` \
+            (the `derive` feature)"
+)]
 pub trait Grammar: Sized + 'static {
     /// The grammar's rules, which the derive declares as `Rule` beside the
     /// struct: `uri.pest`'s (and `iri.pest`'s) and the file's own.

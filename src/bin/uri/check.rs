@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::json::ErrorJson;
 use crate::lines::{for_each_line, NotUtf8, Source};
+use crate::output::Output;
 use crate::EXIT_TROUBLE;
 
 /// The options of `uri check` (its help is on `Command::Check`).
@@ -67,61 +68,59 @@ impl Scheme {
     }
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
     let validate: &Validator = match args.scheme {
         Some(scheme) => scheme.validator(),
         None if args.iri && args.bidi => &|line| Ok(Iri::parse(line)?.check_bidi()?),
         None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let report = if args.json {
         Report::Json
     } else {
         Report::Text
     };
     let mut summary = Summary::default();
-    let mut unreadable = false;
     if args.files.is_empty() {
-        summary = check(&mut io::stdin().lock(), None, &mut out, validate, report)?;
+        summary = check(
+            &mut io::stdin().lock(),
+            None,
+            output.out(),
+            validate,
+            report,
+        )?;
     }
     for name in &args.files {
         let source = Source::of(name);
         let counted = source
             .open()
-            .and_then(|mut input| check(&mut input, Some(name), &mut out, validate, report));
+            .and_then(|mut input| check(&mut input, Some(name), output.out(), validate, report));
         match counted {
             Ok(counted) => summary.add(counted),
             Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Err(err),
             Err(err) => {
-                out.flush()?;
-                eprintln!("uri: {name}: {err}");
-                unreadable = true;
+                output.error(format_args!("uri: {name}: {err}"))?;
+                summary.unread += 1;
             }
         }
     }
     if report == Report::Text {
-        writeln!(
-            out,
-            "{} lines, {} valid, {} invalid",
-            summary.lines, summary.valid, summary.invalid
-        )?;
+        writeln!(output.out(), "{summary}")?;
     }
-    out.flush()?;
-    Ok(if unreadable {
+    Ok(if summary.unread > 0 {
         ExitCode::from(EXIT_TROUBLE)
     } else {
         crate::status(summary.invalid == 0)
     })
 }
 
-/// What `check` counted.
+/// What `check` counted, and the files `run` could not read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub lines: u64,
     pub valid: u64,
     pub invalid: u64,
+    pub unread: u64,
 }
 
 impl Summary {
@@ -129,6 +128,28 @@ impl Summary {
         self.lines += other.lines;
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.unread += other.unread;
+    }
+}
+
+impl std::fmt::Display for Summary {
+    /// `2 lines, 1 valid, 1 invalid`, and `, 1 file not read` when one
+    /// could not be.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |count: u64, one, many| if count == 1 { one } else { many };
+        write!(
+            f,
+            "{} {}, {} valid, {} invalid",
+            self.lines,
+            plural(self.lines, "line", "lines"),
+            self.valid,
+            self.invalid
+        )?;
+        if self.unread > 0 {
+            let files = plural(self.unread, "file", "files");
+            write!(f, ", {} {files} not read", self.unread)?;
+        }
+        Ok(())
     }
 }
 
@@ -182,6 +203,7 @@ pub fn check(
         lines,
         valid: lines - invalid,
         invalid,
+        unread: 0,
     })
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use rfc3986::{Iri, Uri};
 
 use crate::lines::for_each_reference;
+use crate::output::Output;
 
 /// The arguments of `uri to-uri` (its help is on `Command::ToUri`).
 #[derive(Debug, clap::Args)]
@@ -26,14 +27,14 @@ pub struct ToIriArgs {
     uris: Vec<String>,
 }
 
-pub fn to_uri(args: &ToUriArgs) -> io::Result<ExitCode> {
-    each(&args.iris, |input| {
+pub fn to_uri(args: &ToUriArgs, output: &mut Output) -> io::Result<ExitCode> {
+    each(&args.iris, output, |input| {
         Iri::parse(input).map(|iri| iri.to_uri().to_string())
     })
 }
 
-pub fn to_iri(args: &ToIriArgs) -> io::Result<ExitCode> {
-    each(&args.uris, |input| {
+pub fn to_iri(args: &ToIriArgs, output: &mut Output) -> io::Result<ExitCode> {
+    each(&args.uris, output, |input| {
         Uri::parse(input).map(|uri| uri.to_iri().to_string())
     })
 }
@@ -43,25 +44,25 @@ pub fn to_iri(args: &ToIriArgs) -> io::Result<ExitCode> {
 /// normalize` too).
 pub fn each(
     args: &[String],
+    output: &mut Output,
     convert: impl Fn(&str) -> Result<String, rfc3986::ParseError>,
 ) -> io::Result<ExitCode> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
     for_each_reference(args, |input| {
-        let error = match input {
-            Ok(input) => match convert(input) {
-                Ok(converted) => return writeln!(out, "{converted}"),
-                Err(err) => format!("{input}\n{err:#}"),
-            },
-            Err(not_utf8) => format!("line {}: {not_utf8}", not_utf8.number),
+        let input = match input {
+            Ok(input) => input,
+            Err(not_utf8) => {
+                all_valid = false;
+                return output.error(format_args!("line {}: {not_utf8}", not_utf8.number));
+            }
         };
-        // Keep the order of the report when both go to a terminal.
-        out.flush()?;
-        eprintln!("{error}");
-        all_valid = false;
-        Ok(())
+        match convert(input) {
+            Ok(converted) => writeln!(output.out(), "{converted}"),
+            Err(err) => {
+                all_valid = false;
+                output.error(format_args!("{input}\n{err:#}"))
+            }
+        }
     })?;
-    out.flush()?;
     Ok(crate::status(all_valid))
 }

@@ -1,7 +1,7 @@
 //! `uri`: parse and check URI references exactly as RFC 3986 defines them.
 //!
 //! ```text
-//! cargo install --path . --features cli
+//! cargo install --locked --path . --features cli
 //! uri parse 'foo://example.com:8042/over/there?name=ferret#nose'
 //! uri parse --json 'http://[::1]:80/a%20b'
 //! uri parse < urls.txt
@@ -26,8 +26,9 @@
 //! code) or when the input or output fails.
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
-//! that returns the exit status; `check --scheme` picks the validator that
-//! `check::check` is given.
+//! that writes to an [`Output`] and returns the exit status; `check
+//! --scheme` picks the validator that `check::check` is given. Both
+//! streams are buffered ([`output`]), line by line on a terminal.
 
 #![forbid(unsafe_code)]
 
@@ -36,14 +37,17 @@ mod convert;
 mod json;
 mod lines;
 mod normalize;
+mod output;
 mod parse;
 mod relative;
 mod resolve;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use crate::output::Output;
 
 /// Parse and check URI references exactly as RFC 3986 defines them.
 ///
@@ -76,7 +80,9 @@ enum Command {
     ///
     /// Each invalid line is printed with its number (after its file's name,
     /// when files are named) and the error, with a caret under the byte at
-    /// fault; then a summary of all the input: lines, valid, invalid. With
+    /// fault; then a summary of all the input: lines, valid, invalid, and
+    /// the files that could not be read, if any (each is reported on
+    /// standard error, and the others are still checked). With
     /// --json, each invalid line is one JSON object instead (file, line,
     /// input, error), and there is no summary. With no FILE, or "-", the
     /// lines come from standard input. Lines end in LF or CRLF; a line that
@@ -184,22 +190,31 @@ fn status(all_valid: bool) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut output = Output::std();
+    let output = &mut output;
     let result = match cli.command {
-        Command::Parse(args) => parse::run(&args),
-        Command::Check(args) => check::run(&args),
-        Command::Resolve(args) => resolve::run(&args),
-        Command::Normalize(args) => normalize::run(&args),
-        Command::Relative(args) => relative::run(&args),
-        Command::ToUri(args) => convert::to_uri(&args),
-        Command::ToIri(args) => convert::to_iri(&args),
+        Command::Parse(args) => parse::run(&args, output),
+        Command::Check(args) => check::run(&args, output),
+        Command::Resolve(args) => resolve::run(&args, output),
+        Command::Normalize(args) => normalize::run(&args, output),
+        Command::Relative(args) => relative::run(&args, output),
+        Command::ToUri(args) => convert::to_uri(&args, output),
+        Command::ToIri(args) => convert::to_iri(&args, output),
     };
-    match result {
+    match result.and_then(|code| output.flush().map(|()| code)) {
         Ok(code) => code,
         // A closed pipe (`uri check < big.txt | head`) ends the output
         // quietly, as other tools do.
-        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(EXIT_TROUBLE),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => {
+            // What standard error holds still comes out.
+            let _ = output.flush();
+            ExitCode::from(EXIT_TROUBLE)
+        }
         Err(err) => {
-            eprintln!("uri: {err}");
+            // The results so far, then why there are no more. Standard
+            // output may be what failed: its error is the one reported.
+            let _ = output.out().flush();
+            output.fail(format_args!("uri: {err}"));
             ExitCode::from(EXIT_TROUBLE)
         }
     }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use rfc3986::Uri;
 
+use crate::output::Output;
+
 /// The arguments of `uri normalize` (its help is on `Command::Normalize`).
 #[derive(Debug, clap::Args)]
 pub struct Args {
@@ -20,8 +22,8 @@ pub struct Args {
     syntax: bool,
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
-    crate::convert::each(&args.uris, |input| {
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
+    crate::convert::each(&args.uris, output, |input| {
         Uri::parse(input).map(|uri| {
             if args.syntax {
                 uri.normalize_syntax().to_string()

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::json::ErrorJson;
 use crate::lines::{for_each_reference, NotUtf8};
+use crate::output::Output;
 
 /// The arguments of `uri parse` (its help is on `Command::Parse`).
 #[derive(Debug, clap::Args)]
@@ -66,10 +67,9 @@ accessors! {
     fragment -> Option<&str>;
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
-    let stdout = io::stdout();
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
     let mut printer = Printer {
-        out: io::BufWriter::new(stdout.lock()),
+        output,
         json: args.json,
         iri: args.iri,
         tables: 0,
@@ -79,13 +79,12 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         Ok(input) => printer.print(input),
         Err(not_utf8) => printer.not_utf8(&not_utf8),
     })?;
-    printer.out.flush()?;
     Ok(crate::status(printer.all_valid))
 }
 
 /// Writes what each reference is, as a table or a JSON line.
-struct Printer<W: Write> {
-    out: W,
+struct Printer<'o> {
+    output: &'o mut Output,
     json: bool,
     /// Parse each reference as an IRI reference.
     iri: bool,
@@ -94,7 +93,7 @@ struct Printer<W: Write> {
     all_valid: bool,
 }
 
-impl<W: Write> Printer<W> {
+impl Printer<'_> {
     fn print(&mut self, input: &str) -> io::Result<()> {
         let parsed = if self.iri {
             Iri::parse(input).map(Parsed::Iri)
@@ -111,23 +110,19 @@ impl<W: Write> Printer<W> {
                     error: ErrorJson::parse(err),
                 }),
             }?;
-            return writeln!(self.out, "{line}");
+            return writeln!(self.output.out(), "{line}");
         }
         match parsed {
             Ok(uri) => {
+                let out = self.output.out();
                 if self.tables > 0 {
-                    writeln!(self.out)?;
+                    writeln!(out)?;
                 }
                 self.tables += 1;
-                writeln!(self.out, "{input}")?;
-                write_table(&uri, &mut self.out)
+                writeln!(out, "{input}")?;
+                write_table(&uri, out)
             }
-            Err(err) => {
-                // Keep the order of the report when both go to a terminal.
-                self.out.flush()?;
-                eprintln!("{input}\n{err:#}");
-                Ok(())
-            }
+            Err(err) => self.output.error(format_args!("{input}\n{err:#}")),
         }
     }
 
@@ -140,11 +135,10 @@ impl<W: Write> Printer<W> {
                 valid: false,
                 error: ErrorJson::not_utf8(not_utf8),
             })?;
-            return writeln!(self.out, "{line}");
+            return writeln!(self.output.out(), "{line}");
         }
-        self.out.flush()?;
-        eprintln!("line {}: {not_utf8}", not_utf8.number);
-        Ok(())
+        self.output
+            .error(format_args!("line {}: {not_utf8}", not_utf8.number))
     }
 }
 

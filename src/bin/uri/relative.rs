@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use rfc3986::{ResolveError, Uri};
 
 use crate::lines::for_each_reference;
+use crate::output::Output;
 
 /// The arguments of `uri relative` (its help is on `Command::Relative`).
 #[derive(Debug, clap::Args)]
@@ -21,47 +22,44 @@ pub struct Args {
     targets: Vec<String>,
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
     // The base and every target are checked, so that one run reports every
     // invalid one.
-    let base = match parse("BASE", &args.base) {
-        Some(base) if base.is_relative() => {
-            eprintln!("BASE: {}", ResolveError::RelativeBase);
+    let base = match Uri::parse(&args.base) {
+        Ok(base) if base.is_relative() => {
+            output.error(format_args!("BASE: {}", ResolveError::RelativeBase))?;
             None
         }
-        base => base,
+        Ok(base) => Some(base),
+        Err(err) => {
+            output.error(format_args!("BASE: {err:#}"))?;
+            None
+        }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = base.is_some();
     let mut number = 0;
     for_each_reference(&args.targets, |target| {
         number += 1;
-        let name = format!("TARGET {number}");
-        // Keep the order of the report when both go to a terminal.
-        out.flush()?;
-        let target = match target {
-            Ok(target) => parse(&name, target),
-            Err(not_utf8) => {
-                eprintln!("{name}: {not_utf8}");
-                None
+        let target = match target.map(Uri::parse) {
+            Ok(Ok(target)) => target,
+            Ok(Err(err)) => {
+                all_valid = false;
+                return output.error(format_args!("TARGET {number}: {err:#}"));
             }
-        };
-        let Some(target) = target else {
-            all_valid = false;
-            return Ok(());
+            Err(not_utf8) => {
+                all_valid = false;
+                return output.error(format_args!("TARGET {number}: {not_utf8}"));
+            }
         };
         let Some(base) = &base else { return Ok(()) };
         match base.make_relative(&target) {
-            Some(reference) => writeln!(out, "{reference}")?,
+            Some(reference) => writeln!(output.out(), "{reference}"),
             None => {
-                eprintln!("{name}: {}", why_none(&target));
                 all_valid = false;
+                output.error(format_args!("TARGET {number}: {}", why_none(&target)))
             }
         }
-        Ok(())
     })?;
-    out.flush()?;
     Ok(crate::status(all_valid))
 }
 
@@ -82,12 +80,4 @@ fn why_none(target: &Uri<&str>) -> String {
     } else {
         "no reference resolves to it".to_string()
     }
-}
-
-/// `input` parsed, or `None` once the error is reported with the name of
-/// the argument.
-fn parse<'a>(name: &str, input: &'a str) -> Option<Uri<&'a str>> {
-    Uri::parse(input)
-        .map_err(|err| eprintln!("{name}: {err:#}"))
-        .ok()
 }

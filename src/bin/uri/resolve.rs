@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use rfc3986::{ResolveError, Uri};
 
 use crate::lines::for_each_reference;
+use crate::output::Output;
 
 /// The arguments of `uri resolve` (its help is on `Command::Resolve`).
 #[derive(Debug, clap::Args)]
@@ -27,21 +28,19 @@ pub struct Args {
     non_strict: bool,
 }
 
-pub fn run(args: &Args) -> io::Result<ExitCode> {
+pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
     let base = match Uri::parse(&args.base) {
         // Once, rather than for each reference.
         Ok(base) if base.is_relative() => {
-            eprintln!("BASE: {}", ResolveError::RelativeBase);
+            output.error(format_args!("BASE: {}", ResolveError::RelativeBase))?;
             return Ok(ExitCode::FAILURE);
         }
         Ok(base) => base,
         Err(err) => {
-            eprintln!("BASE: {err:#}");
+            output.error(format_args!("BASE: {err:#}"))?;
             return Ok(ExitCode::FAILURE);
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
     let mut all_valid = true;
     let mut number = 0;
     for_each_reference(&args.references, |reference| {
@@ -49,10 +48,8 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
         let reference = match reference {
             Ok(reference) => reference,
             Err(not_utf8) => {
-                out.flush()?;
-                eprintln!("REF {number}: {not_utf8}");
                 all_valid = false;
-                return Ok(());
+                return output.error(format_args!("REF {number}: {not_utf8}"));
             }
         };
         let resolved = Uri::parse(reference).map(|reference| {
@@ -63,22 +60,17 @@ pub fn run(args: &Args) -> io::Result<ExitCode> {
             }
         });
         match resolved {
-            Ok(Ok(target)) => writeln!(out, "{target}")?,
+            Ok(Ok(target)) => writeln!(output.out(), "{target}"),
             Ok(Err(err)) => {
                 // The base was checked above; kept for a future error.
-                out.flush()?;
-                eprintln!("REF {number}: {err}");
                 all_valid = false;
+                output.error(format_args!("REF {number}: {err}"))
             }
             Err(err) => {
-                // Keep the order of the report when both go to a terminal.
-                out.flush()?;
-                eprintln!("REF {number}: {err:#}");
                 all_valid = false;
+                output.error(format_args!("REF {number}: {err:#}"))
             }
         }
-        Ok(())
     })?;
-    out.flush()?;
     Ok(crate::status(all_valid))
 }

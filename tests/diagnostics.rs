@@ -1,0 +1,18 @@
+//! What the compiler says when the crate's types are misused: the
+//! messages of `#[diagnostic::on_unimplemented]` on the crate's traits,
+//! pinned with trybuild (`tests/ui/`, one `.rs` and its expected
+//! `.stderr` per case). Run `TRYBUILD=overwrite cargo test --test
+//! integration diagnostics::` to write the `.stderr` again after a
+//! message changes, and read the diff.
+//!
+//! trybuild builds the crate again, in `target/tests/trybuild`, with the
+//! features of this run: the first run of this test takes minutes, later
+//! ones seconds. The expected text is rustc's, so a new rustc may word the
+//! rest of the error differently.
+
+/// Calling a setter on a `Uri<&str>`: the error says that it borrows its
+/// text, and that `.to_owned()` gives a `Uri` (`Uri<String>`).
+#[test]
+fn editing_a_borrowed_uri_says_how_to_own_it() {
+    trybuild::TestCases::new().compile_fail("tests/ui/edit_borrowed.rs");
+}
