@@ -199,3 +199,55 @@ fn iri_rule_has_docs_of_its_own() {
     assert!(summary(&iri_rule).contains("RFC 3987"), "{iri_rule}");
     assert_ne!(summary(&iri_rule), summary(&rule));
 }
+
+/// The README's session of the `uri` tool runs as it is written, in `bash`
+/// (its `printf` takes `\u`), with the tool built from this crate on the
+/// `PATH`: each command whose output the README shows whole prints it.
+/// Commands on a file of the reader's (`urls.txt`), and outputs cut short
+/// with `...`, are left out.
+#[cfg(feature = "cli")]
+#[test]
+fn readme_uri_session_runs_as_written() {
+    let block = README
+        .split_once("## Command-line tool")
+        .and_then(|(_, rest)| rest.split_once("```console\n"))
+        .and_then(|(_, rest)| rest.split_once("\n```"))
+        .expect("the README shows a session of the uri tool")
+        .0;
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut compared = 0;
+    let mut lines = block.lines().peekable();
+    while let Some(line) = lines.next() {
+        let command = line.strip_prefix("$ ").expect("a command first");
+        // A comment follows a command after spaces: `   # ...`.
+        let command = command
+            .split_once("   #")
+            .map_or(command, |(c, _)| c)
+            .trim_end();
+        let mut expected = String::new();
+        while let Some(out) = lines.next_if(|line| !line.starts_with("$ ")) {
+            expected.push_str(out);
+            expected.push('\n');
+        }
+        if expected.is_empty() || expected.contains("...") || command.contains("urls.txt") {
+            continue;
+        }
+        let output = std::process::Command::new("bash")
+            .args(["-c", command])
+            .env("PATH", &path)
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{command}"
+        );
+        compared += 1;
+    }
+    assert!(compared >= 7, "{compared} commands compared");
+}
