@@ -409,6 +409,8 @@ pub(crate) struct Own<R: 'static, const N: usize> {
     /// The fast variant's slots where `EOI` failed furthest, from an entry
     /// rule that tiles its input (what `Uri::parse` hands a diagnosis).
     pub(crate) kept: for<'i> fn(R, &'i str) -> Option<Kept<'i>>,
+    /// How far the tokens of a parse from a rule reach ([`Parsers::reach`]).
+    pub(crate) reach: fn(R, &str) -> usize,
 }
 
 impl<R: UriRule, const N: usize> Own<R, N> {
@@ -486,11 +488,8 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
         self.checked(entry, input, found)
     }
 
-    /// [`Parsers::reach`], by the diagnostic variant that records nothing.
     fn reach(&self, rule: R, input: &str) -> usize {
-        let mut record = Attempts::new(rule);
-        (self.furthest)(rule, input, &mut record);
-        record.far().min(input.len())
+        (self.reach)(rule, input).min(input.len())
     }
 
     fn with_nodes<T>(
@@ -984,8 +983,8 @@ fn ip_literal(
             expected,
         );
     }
-    let far = ipv6_start(reach, input, start - 1, far);
-    let (expected, closes) = ipv6_expected(reach, &input[start - 1..far]);
+    let (far, takes) = ipv6_start(syntax, reach, input, start - 1, far);
+    let (expected, closes) = ipv6_expected(takes);
     let unclosed = matches!(input[far..].chars().next(), None | Some('/' | '?' | '#'));
     let kind = if unclosed && closes {
         ErrorKind::IpLiteral
@@ -1000,27 +999,44 @@ fn ip_literal(
 /// reached. A string the grammar matches whole (the "::" of `IPv6address`)
 /// counts for the parse only where all of it is there, so `[:` is the start
 /// of an address (`[::1]`) although no token reached past its "[": the
-/// characters after `far` are taken while some next character would take
-/// the literal further ([`ipv6_takes`]).
-fn ipv6_start(reach: &dyn Fn(&str) -> usize, input: &str, open: usize, far: usize) -> usize {
+/// characters after `far` are taken while the literal takes them
+/// ([`ipv6_takes`]), or, for the first character of such a string
+/// (`syntax.string_starts`), while some character after it would take the
+/// literal further. Also which characters the literal up to there takes.
+fn ipv6_start(
+    syntax: &Syntax,
+    reach: &dyn Fn(&str) -> usize,
+    input: &str,
+    open: usize,
+    far: usize,
+) -> (usize, usize) {
     let mut far = far;
+    let mut takes = ipv6_takes(reach, &input[open..far]);
     while let Some(next) = input[far..].chars().next() {
         let end = far + next.len_utf8();
-        if next == ']' || ipv6_takes(reach, &input[open..end]) == 0 {
+        let taken = match next {
+            ']' => break,
+            '0'..='9' => takes & DIGIT != 0,
+            'a'..='f' | 'A'..='F' => takes & LETTER != 0,
+            ':' => takes & COLON != 0,
+            '.' => takes & DOT != 0,
+            _ => false,
+        };
+        let started =
+            || syntax.string_starts.contains(next) && ipv6_takes(reach, &input[open..end]) != 0;
+        if !taken && !started() {
             break;
         }
         far = end;
+        takes = ipv6_takes(reach, &input[open..far]);
     }
-    far
+    (far, takes)
 }
 
-/// What may follow `literal`, the start of an IP literal holding an IPv6
-/// address (from its "["): each character that can come next in one (a
-/// decimal and a hexadecimal digit, ":", "." and "]") is tried after it,
-/// with `reach`, how far the grammar's `IP-literal` rule gets in a text;
-/// those it takes are expected. And whether "]" is one of them.
-fn ipv6_expected(reach: &dyn Fn(&str) -> usize, literal: &str) -> (&'static str, bool) {
-    let takes = ipv6_takes(reach, literal);
+/// What may follow the start of an IP literal holding an IPv6 address
+/// whose [`ipv6_takes`] is `takes`, in the RFC's terms; and whether "]" is
+/// one of them.
+fn ipv6_expected(takes: usize) -> (&'static str, bool) {
     let class = match (takes & DIGIT != 0, takes & LETTER != 0) {
         (true, true) => 1,
         (true, false) => 2,
@@ -1032,6 +1048,8 @@ fn ipv6_expected(reach: &dyn Fn(&str) -> usize, literal: &str) -> (&'static str,
 /// [`ipv6_takes`]'s bits: which characters take an IP literal further.
 const DIGIT: usize = 1;
 const LETTER: usize = 1 << 1;
+const COLON: usize = 1 << 2;
+const DOT: usize = 1 << 3;
 const CLOSE: usize = 1 << 4;
 
 /// Which of the characters that can come next in an IPv6 address take

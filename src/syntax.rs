@@ -41,6 +41,11 @@ pub(crate) struct Syntax {
     /// matches, with the compiled parser; `None` when it matches nothing
     /// (or the grammar has no such rule).
     pub matches: fn(RfcRule, &str) -> Option<usize>,
+    /// The first character of every string of two or more characters the
+    /// grammar matches (`STRING_STARTS` of its compiled parser): a
+    /// diagnosis looks past the furthest byte a token reached where one
+    /// stands there, since such a string counts only whole.
+    pub string_starts: CharClass,
     /// The furthest byte a token reaches in a parse of `text` from the
     /// grammar's rule for `rule`, matched or not: how much of `text` is the
     /// start of a match (0 where the grammar has no such rule).
@@ -67,6 +72,7 @@ pub(crate) static URI: Syntax = Syntax {
         let mut parse = Parse::with_sink(text, ());
         compiled::uri::run_with(Rule::from_rfc_rule(rule)?, &mut parse)
     },
+    string_starts: compiled::uri::STRING_STARTS,
     reach: |rule, text| {
         Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::OWN.reach(rule, text))
     },
@@ -92,6 +98,7 @@ pub(crate) static IRI: Syntax = Syntax {
         let mut parse = Parse::with_sink(text, ());
         iri::compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
     },
+    string_starts: iri::compiled::STRING_STARTS,
     reach: |rule, text| {
         IriRule::from_rfc_rule(rule).map_or(0, |rule| iri::compiled::OWN.reach(rule, text))
     },

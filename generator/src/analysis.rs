@@ -32,6 +32,11 @@ pub enum Ctx {
     Atomic,
     /// Inside `&` or `!`: nothing records, whatever the rule types.
     Quiet,
+    /// Nothing records, as in `Quiet`, and where the parse stops going
+    /// forward is counted: the diagnostic variant's calls of a rule below
+    /// which nothing is tracked, in a grammar where only tokens move the
+    /// parse (see `Emitter::new`).
+    Reach,
 }
 
 impl Ctx {
@@ -41,6 +46,7 @@ impl Ctx {
             Ctx::Record => "r",
             Ctx::Atomic => "a",
             Ctx::Quiet => "q",
+            Ctx::Reach => "t",
         }
     }
 }
@@ -54,14 +60,14 @@ pub fn records(ctx: Ctx, ty: RuleType) -> bool {
     match ty {
         RuleType::Silent => false,
         RuleType::Normal | RuleType::Atomic => ctx == Ctx::Record,
-        RuleType::CompoundAtomic | RuleType::NonAtomic => ctx != Ctx::Quiet,
+        RuleType::CompoundAtomic | RuleType::NonAtomic => matches!(ctx, Ctx::Record | Ctx::Atomic),
     }
 }
 
 /// The context of the body of a rule of type `ty` called in `ctx`.
 pub fn body_ctx(ctx: Ctx, ty: RuleType) -> Ctx {
     match (ctx, ty) {
-        (Ctx::Quiet, _) => Ctx::Quiet,
+        (Ctx::Quiet | Ctx::Reach, _) => ctx,
         (_, RuleType::Silent | RuleType::Normal) => ctx,
         (_, RuleType::Atomic) => Ctx::Atomic,
         (_, RuleType::CompoundAtomic | RuleType::NonAtomic) => Ctx::Record,
@@ -291,7 +297,7 @@ impl Analysis {
     }
 
     fn call_pairs(&self, name: &str, ctx: Ctx) -> Option<usize> {
-        if ctx == Ctx::Quiet {
+        if matches!(ctx, Ctx::Quiet | Ctx::Reach) {
             return Some(0);
         }
         let own = usize::from(records(ctx, self.rule_type(name)));

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::sets::CharSet;
 use crate::{analysis, emit, ir};
 
 /// Why a grammar cannot be compiled: the rule at fault, what is wrong, and
@@ -217,11 +218,14 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
 
     let mut emitter = emit::Emitter::new(&analysis, &before);
     let mut diagnostic_arms = String::new();
+    let mut reach_arms = String::new();
     for name in &entries {
         let call = emitter.entry(name, emit::Mode::Diagnostic(analysis::Track::START));
         diagnostic_arms.push_str(&format!(
             "        Rule::{name} => {{\n let pos = 0;\n {call}\n }}\n"
         ));
+        let reach = emitter.reach_entry(name);
+        reach_arms.push_str(&format!("        Rule::{name} => {reach},\n"));
     }
     let (functions, stats) = emitter.functions(&entries)?;
 
@@ -244,6 +248,35 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
             ));
         }
     }
+
+    // The first character of each string of two or more characters: where
+    // a diagnosis must look past the furthest byte a token reached, since
+    // pest counts such a string only whole.
+    let mut string_starts = CharSet::default();
+    for rule in before.rules.values() {
+        ir::each_string(&rule.expr, &mut |text, insensitive| {
+            if let Some(first) = text.chars().next() {
+                string_starts = string_starts.union(&CharSet::char(first));
+                if insensitive {
+                    string_starts = string_starts
+                        .union(&CharSet::char(first.to_ascii_lowercase()))
+                        .union(&CharSet::char(first.to_ascii_uppercase()));
+                }
+            }
+        });
+    }
+    let string_starts = {
+        let ranges: Vec<String> = string_starts
+            .non_ascii_ranges()
+            .iter()
+            .map(|(a, b)| format!("({a:#x}, {b:#x})"))
+            .collect();
+        let ascii = string_starts
+            .ascii_bytes()
+            .bytes()
+            .fold(0u128, |bits, b| bits | 1 << b);
+        format!("rt::CharClass::new({ascii:#x}, &[{}])", ranges.join(", "))
+    };
 
     let mut name_arms = String::new();
     for name in &entries {
@@ -380,12 +413,37 @@ pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
     let s = p.s;
     let end = match rule {{
 {diagnostic_arms}    }};
+    // Where the parse matched, it stood at its end last.
+    if let Some(end) = end {{
+        d.a.reach(end);
+    }}
     d.a.finish();
     end
 }}
 
+/// How far the tokens of a parse of `input` from `rule` reach, whether it
+/// matches or not, as pest's error detail counts them
+/// ([`rt::Attempts::far`]): how much of `input` is the start of a match of
+/// `rule`, for a diagnosis that tries a rule on a piece of an input. By
+/// the fast variant's code that counts where the parse stops, where the
+/// grammar allows it, else by the diagnostic variant.
+pub fn reach(rule: Rule, input: &str) -> usize {{
+    #[allow(unused_variables)]
+    let s = input.as_bytes();
+    let mut far = 0;
+    let end = match rule {{
+{reach_arms}    }};
+    end.map_or(far, |end| far.max(end))
+}}
+
 /// Every rule, `EOI` too, in the grammar's order.
 pub const RULES: &[Rule] = &[{rule_list}];
+
+/// The first character of every string of two or more characters that the
+/// grammar matches: pest counts such a string only whole, so that the
+/// input can go on past the furthest byte a token reached where one of
+/// these stands there.
+pub const STRING_STARTS: rt::CharClass = {string_starts};
 
 /// Each rule's name as the RFCs write it (`addr_spec` is `addr-spec`), for
 /// errors.

@@ -66,6 +66,9 @@ pub struct Emitter<'a> {
     label: usize,
     /// The rule being emitted, for errors.
     rule: String,
+    /// Whether the diagnostic variant counts the end of every token that
+    /// matches, or only where the parse stops ([`Emitter::new`]).
+    successes: bool,
 }
 
 /// What was generated, for the build log and the file's header.
@@ -75,8 +78,27 @@ pub struct Stats {
 }
 
 impl<'a> Emitter<'a> {
+    /// An emitter for a grammar whose rules `analysis` knows, simplified,
+    /// and `unsimplified` knows as pest_meta optimized them.
+    ///
+    /// How far tokens reach is counted one of two ways. pest counts the
+    /// end of each token that matches and the start of each that fails,
+    /// outside a negative lookahead; where only tokens move the parse (no
+    /// `ANY`, which pest does not count, and no skip), every position the
+    /// parse stands at outside a negative lookahead is the start of the
+    /// input or the end of a token that matched, so the furthest of them
+    /// is where a token failed, a lookahead's test failed, `EOI` failed, a
+    /// positive lookahead's test ended, or the parse ended: the variant
+    /// counts only there, which is where the parse stops going forward,
+    /// rather than at every token. A grammar with `ANY` or a skip counts
+    /// every token, as pest does.
     pub fn new(analysis: &'a Analysis, unsimplified: &'a Analysis) -> Emitter<'a> {
+        let successes = unsimplified
+            .rules
+            .values()
+            .any(|rule| moves_untracked(&rule.expr));
         Emitter {
+            successes,
             analysis,
             unsimplified,
             tables: BTreeMap::new(),
@@ -123,6 +145,24 @@ impl<'a> Emitter<'a> {
         self.call(name, mode)
     }
 
+    /// The code of the match of rule `name` at 0 of input `s` that the
+    /// generated `reach` runs, counting into `far` how far its tokens
+    /// reach: the fast variant's code that counts where the parse stops,
+    /// where it counts as pest does ([`Emitter::new`]; no lookahead whose
+    /// tokens count below the rule), else the diagnostic variant's, whose
+    /// record gives it.
+    pub fn reach_entry(&mut self, name: &str) -> String {
+        let call = Ir::Call(name.to_string());
+        if self.successes || self.unsimplified.reaches_ahead(&call) {
+            let filler = name;
+            return format!(
+                "{{ let mut a = rt::Attempts::<Rule, PAIRS, false, ()>::new(Rule::{filler}); let end = failure_with(Rule::{name}, input, (), &mut a); far = a.far(); end }}"
+            );
+        }
+        let callee = self.callee(name, Mode::Fast(Ctx::Reach));
+        format!("{callee}(s, &mut far, 0)")
+    }
+
     /// The name of the function for `rule` in `mode`, which is then
     /// emitted.
     fn callee(&mut self, rule: &str, mode: Mode) -> String {
@@ -144,6 +184,7 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
+            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut usize",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
             Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, K, L>",
         };
@@ -153,15 +194,20 @@ impl<'a> Emitter<'a> {
             let end = format!("(pos == {s}.len()).then_some(pos)");
             let body = match mode {
                 Mode::Fast(Ctx::Quiet) => end,
+                Mode::Fast(Ctx::Reach) => format!("rt::failed_at(far, {end}, pos)"),
                 // Where the fast variant records, its sink may keep what it
                 // holds where `EOI` fails (`Sink::end_missed`).
                 Mode::Fast(_) if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
                     format!("{BIND_INPUT}let end = {end};\n    if end.is_none() {{ p.pairs.end_missed(pos); }}\n    let at = p.pairs.enter(Rule::EOI, pos);\n    p.pairs.leave(at, Rule::EOI, pos, end)")
                 }
                 _ if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
+                    let end = self.eoi_reached(end, mode);
                     format!("{BIND_INPUT}let at = p.pairs.enter(Rule::EOI, pos);\n    p.pairs.leave(at, Rule::EOI, pos, {end})")
                 }
-                _ => format!("{BIND_INPUT}{end}"),
+                _ => {
+                    let end = self.eoi_reached(end, mode);
+                    format!("{BIND_INPUT}{end}")
+                }
             };
             writeln!(
                 f,
@@ -185,7 +231,7 @@ impl<'a> Emitter<'a> {
             "#[inline(never)]"
         };
         let body = match mode {
-            Mode::Fast(Ctx::Quiet) => body,
+            Mode::Fast(Ctx::Quiet | Ctx::Reach) => body,
             _ if records(ctx_of(mode), ty) => format!(
                 "{BIND_INPUT}let at = p.pairs.enter(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.leave(at, Rule::{name}, pos, end)"
             ),
@@ -202,6 +248,38 @@ impl<'a> Emitter<'a> {
         Ok(f)
     }
 
+    /// `code`, the match of one token at `pos`, counted where `mode`
+    /// counts tokens ([`Emitter::new`]): its end where it matches, if every
+    /// token's is counted, and `pos` where it fails.
+    fn token(&self, code: String, mode: Mode) -> String {
+        match (mode, reaches(mode), self.successes) {
+            (Mode::Fast(Ctx::Reach), _, _) => format!("rt::failed_at(far, {code}, pos)"),
+            (_, false, _) => code,
+            (_, true, true) => format!("p.a.reached({code}, pos)"),
+            (_, true, false) => format!("p.a.failed({code}, pos)"),
+        }
+    }
+
+    /// The code that counts `at` (an expression) as a stop of the parse and
+    /// gives it back, where `mode` counts how far tokens reach.
+    fn stop(&self, mode: Mode, at: &str) -> Option<String> {
+        match mode {
+            Mode::Fast(Ctx::Reach) => Some(format!("rt::reach_at(far, {at})")),
+            _ if reaches(mode) => Some(format!("p.a.reach({at})")),
+            _ => None,
+        }
+    }
+
+    /// `end`, whether `EOI` matched at `pos`, with its failure counted
+    /// where the parse stops are ([`Emitter::new`]).
+    fn eoi_reached(&self, end: String, mode: Mode) -> String {
+        if reaches(mode) && !self.successes {
+            format!("p.a.failed({end}, pos)")
+        } else {
+            end
+        }
+    }
+
     fn next_label(&mut self, kind: &str) -> String {
         self.label += 1;
         format!("'{kind}{}", self.label)
@@ -215,17 +293,19 @@ impl<'a> Emitter<'a> {
             Ir::Soi => "(pos == 0).then_some(pos)".to_string(),
             Ir::Class(class) => {
                 let code = self.class(class, s);
-                token(code, mode)
+                self.token(code, mode)
             }
-            Ir::Str(lit) => token(format!("rt::string({s}, pos, {})", byte_literal(lit)), mode),
-            Ir::Insens(lit) => token(
+            Ir::Str(lit) => {
+                self.token(format!("rt::string({s}, pos, {})", byte_literal(lit)), mode)
+            }
+            Ir::Insens(lit) => self.token(
                 format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
                 mode,
             ),
             // pest matches `ANY` with `skip`, which its error detail does
             // not count.
             Ir::Any => format!("rt::any({s}, pos)"),
-            Ir::Unicode(property) => token(
+            Ir::Unicode(property) => self.token(
                 format!("rt::char_where({s}, pos, rt::unicode::{property})"),
                 mode,
             ),
@@ -240,11 +320,18 @@ impl<'a> Emitter<'a> {
             Ir::Rep(inner) => self.rep(inner, mode)?,
             Ir::Pos(inner) => {
                 let code = self.expr(inner, lookahead(mode, true))?;
-                format!("{{\n let r = {code};\n r.map(|_| pos)\n}}")
+                match self.stop(mode, "end") {
+                    Some(count) if !self.successes => format!("{{\n let r = {code};\n if let Some(end) = r {{ {count}; }}\n r.map(|_| pos)\n}}"),
+                    _ => format!("{{\n let r = {code};\n r.map(|_| pos)\n}}"),
+                }
             }
             Ir::Neg(inner) => {
                 let code = self.expr(inner, lookahead(mode, false))?;
-                format!("{{\n let r = {code};\n if r.is_none() {{ Some(pos) }} else {{ None }}\n}}")
+                let fail = match self.stop(mode, "pos") {
+                    Some(count) if !self.successes => format!("{{ {count}; None }}"),
+                    _ => "{ None }".to_string(),
+                };
+                format!("{{\n let r = {code};\n if r.is_none() {{ Some(pos) }} else {fail}\n}}")
             }
         })
     }
@@ -264,6 +351,7 @@ impl<'a> Emitter<'a> {
                 let callee = self.callee(name, Mode::Fast(ctx));
                 match ctx {
                     Ctx::Quiet => format!("{callee}({}, pos)", input(mode)),
+                    Ctx::Reach => format!("{callee}({}, far, pos)", input(mode)),
                     _ => format!("{callee}(p, pos)"),
                 }
             }
@@ -275,16 +363,27 @@ impl<'a> Emitter<'a> {
                 // every rule runs the diagnostic variant's code, which
                 // counts them; the fast variant's does not.
                 let reach = reaches(mode);
-                if !reach && !analysis.can_track(&call, track) {
-                    let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
-                    return format!("{fast}(s, pos)");
+                // Where only the stops of the parse count, below a call that
+                // tracks nothing and no lookahead's tokens count, the fast
+                // variant's code counts them as well: it stops where the
+                // diagnostic variant's would (its simplifications and
+                // guards pass over no byte a token of it could reach).
+                let fast_reach = reach && !self.successes && !analysis.reaches_ahead(&call);
+                if !analysis.can_track(&call, track) && (!reach || fast_reach) {
+                    return if reach {
+                        let fast = self.callee(name, Mode::Fast(Ctx::Reach));
+                        format!("{fast}(s, p.a.far_mut(), pos)")
+                    } else {
+                        let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
+                        format!("{fast}(s, pos)")
+                    };
                 }
                 // Where only the call is tracked, not what its body calls
                 // (an atomic rule), the body is the fast variant's, run only
                 // where the next byte can start it: elsewhere it fails, and
                 // its failure is tracked all the same. Its pair, if it
                 // records one, is recorded around it.
-                let body_tracks = reach
+                let body_tracks = (reach && !fast_reach)
                     || analysis
                         .rules
                         .get(name)
@@ -300,7 +399,8 @@ impl<'a> Emitter<'a> {
                     // counts too.
                     let body = analysis.rules.get(name).map(|rule| &rule.expr);
                     let fails_first = body.is_some_and(|body| {
-                        fails_before_calls(body) && (!reach || analysis.tries_token_first(body))
+                        fails_before_calls(body)
+                            && (!reach || !self.successes || analysis.tries_token_first(body))
                     });
                     let (guard, miss) = if reach {
                         (analysis.guard(&call), "{ p.a.reach(pos); None }")
@@ -314,11 +414,20 @@ impl<'a> Emitter<'a> {
                         _ => run,
                     }
                 } else {
-                    let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
+                    let (fast, miss) = if reach {
+                        let fast = self.callee(name, Mode::Fast(Ctx::Reach));
+                        (
+                            format!("{fast}(s, p.a.far_mut(), pos)"),
+                            "{ p.a.reach(pos); None }",
+                        )
+                    } else {
+                        let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
+                        (format!("{fast}(s, pos)"), "{ None }")
+                    };
                     let guard = self.analysis.guard(&call);
                     let body = match self.guard_test(&guard, "s") {
-                        Some(test) => format!("if {test} {{ {fast}(s, pos) }} else {{ None }}"),
-                        None => format!("{fast}(s, pos)"),
+                        Some(test) => format!("if {test} {{ {fast} }} else {miss}"),
+                        None => fast,
                     };
                     if records(track.ctx(), ty) {
                         format!("{{\n let at = p.pairs.enter(Rule::{name}, pos);\n let end = {body};\n p.pairs.leave(at, Rule::{name}, pos, end)\n}}")
@@ -358,6 +467,9 @@ impl<'a> Emitter<'a> {
         }
         let analysis = self.analysis(mode);
         let mut miss = "{ None }";
+        if mode == Mode::Fast(Ctx::Reach) {
+            miss = "{ rt::reach_at(far, pos); None }";
+        }
         if let Mode::Diagnostic(track) = mode {
             if analysis.can_track(e, track) {
                 return Ok(code);
@@ -369,7 +481,8 @@ impl<'a> Emitter<'a> {
             // without `e` consuming; and `e` fails on a token at `pos`
             // where it certainly tries one first.
             if reaches(mode) {
-                if analysis.reaches_ahead(e) || !analysis.tries_token_first(e) {
+                let unsure = self.successes && !analysis.tries_token_first(e);
+                if analysis.reaches_ahead(e) || unsure {
                     return Ok(code);
                 }
                 miss = "{ p.a.reach(pos); None }";
@@ -442,10 +555,9 @@ impl<'a> Emitter<'a> {
         // A class repeated: a tight loop over the bytes.
         if let Ir::Class(class) = inner {
             let run = self.class_run(class, s);
-            return Ok(if reaches(mode) {
-                format!("Some(p.a.reach({run}))")
-            } else {
-                format!("Some({run})")
+            return Ok(match self.stop(mode, &run) {
+                Some(count) => format!("Some({count})"),
+                None => format!("Some({run})"),
             });
         }
         // A choice whose first alternative is a class: each turn takes a
@@ -465,11 +577,7 @@ impl<'a> Emitter<'a> {
             };
             let rest_code = self.guarded(&rest, mode)?;
             let run_code = self.class_run(&class, s);
-            let run_code = if reaches(mode) {
-                format!("p.a.reach({run_code})")
-            } else {
-                run_code
-            };
+            let run_code = self.stop(mode, &run_code).unwrap_or(run_code);
             return Ok(format!(
                 "{{\n let mut pos = pos;\n loop {{\n pos = {run_code};\n let r = {rest_code};\n match r {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
             ));
@@ -640,7 +748,9 @@ impl<'a> Emitter<'a> {
 /// matters. A rule that can record nothing in `ctx` behaves as in `Quiet`,
 /// so one function serves both.
 fn call_ctx(ctx: Ctx, analysis: &Analysis, name: &str) -> Ctx {
-    if ctx != Ctx::Quiet && !analysis.can_record(&Ir::Call(name.to_string()), ctx) {
+    if !matches!(ctx, Ctx::Quiet | Ctx::Reach)
+        && !analysis.can_record(&Ir::Call(name.to_string()), ctx)
+    {
         Ctx::Quiet
     } else {
         ctx
@@ -688,7 +798,7 @@ fn fails_before_calls(e: &Ir) -> bool {
 /// diagnostic variant's also over whether it keeps pest's lists of rules.
 fn generics(mode: Mode) -> &'static str {
     match mode {
-        Mode::Fast(Ctx::Quiet) => "",
+        Mode::Fast(Ctx::Quiet | Ctx::Reach) => "",
         Mode::Fast(_) => "<K: rt::Sink<Rule>>",
         Mode::Diagnostic(_) => "<K: rt::Sink<Rule> + rt::Keep, const L: bool>",
     }
@@ -728,13 +838,14 @@ fn reaches(mode: Mode) -> bool {
     matches!(mode, Mode::Diagnostic(track) if track.look != Look::Negative)
 }
 
-/// `code`, the match of one token at `pos`, counted where `mode` counts
-/// tokens: the furthest of its end and, where it fails, `pos`.
-fn token(code: String, mode: Mode) -> String {
-    if reaches(mode) {
-        format!("p.a.reached({code}, pos)")
-    } else {
-        code
+/// Whether matching `e` can move the parse without a token that pest
+/// counts: `ANY`, or a skip.
+fn moves_untracked(e: &Ir) -> bool {
+    match e {
+        Ir::Any | Ir::SkipUntil(_) => true,
+        Ir::Seq(items) | Ir::Choice(items) => items.iter().any(moves_untracked),
+        Ir::Opt(e) | Ir::Rep(e) | Ir::Pos(e) | Ir::Neg(e) => moves_untracked(e),
+        _ => false,
     }
 }
 
@@ -753,6 +864,9 @@ fn describe(mode: Mode) -> String {
         Mode::Fast(Ctx::Atomic) => "inside an atomic rule".to_string(),
         Mode::Fast(Ctx::Quiet) => {
             "recording nothing (in a lookahead, or where nothing records)".to_string()
+        }
+        Mode::Fast(Ctx::Reach) => {
+            "recording nothing, counting where the parse stops, for a diagnosis".to_string()
         }
         Mode::Diagnostic(track) => format!(
             "tracking attempts for an error ({}atomic, lookahead {:?})",

@@ -287,6 +287,18 @@ fn seq(items: Vec<Ir>) -> Ir {
     }
 }
 
+/// Calls `f` with the text of each string of `e` (`Str` and `Insens`, two
+/// characters or more) and whether it ignores ASCII case.
+pub fn each_string(e: &Ir, f: &mut impl FnMut(&str, bool)) {
+    match e {
+        Ir::Str(text) => f(text, false),
+        Ir::Insens(text) => f(text, true),
+        Ir::Seq(items) | Ir::Choice(items) => items.iter().for_each(|e| each_string(e, f)),
+        Ir::Opt(e) | Ir::Rep(e) | Ir::Pos(e) | Ir::Neg(e) => each_string(e, f),
+        _ => {}
+    }
+}
+
 impl Ir {
     /// The number of nodes, to decide what to inline.
     pub fn size(&self) -> usize {

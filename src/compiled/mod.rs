@@ -40,6 +40,7 @@ macro_rules! compiled_parser {
                     held,
                     furthest,
                     kept,
+                    reach,
                 };
 
             /// The diagnostic variant recording nothing: the furthest

@@ -563,6 +563,27 @@ pub fn skip_until(s: &[u8], pos: usize, lits: &[&[u8]]) -> usize {
         .unwrap_or(s.len())
 }
 
+/// `far`, the furthest byte a token reached, now `end` at least; `end`.
+/// For the fast variant's code that a diagnosis runs where only the stops
+/// of a parse count ([`Attempts::far_mut`]).
+#[inline(always)]
+pub fn reach_at(far: &mut usize, end: usize) -> usize {
+    if end > *far {
+        *far = end;
+    }
+    end
+}
+
+/// `end`, the match of a test at `pos`, counted in `far` where it failed
+/// ([`reach_at`] of `pos`).
+#[inline(always)]
+pub fn failed_at(far: &mut usize, end: Option<usize>, pos: usize) -> Option<usize> {
+    if end.is_none() {
+        reach_at(far, pos);
+    }
+    end
+}
+
 /// Rules, in the order they were tracked: the first [`RuleList::INLINE`]
 /// in place, so that a diagnosis allocates nothing; a grammar that tracks
 /// more at one position moves them all to the heap.
@@ -768,6 +789,25 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
     #[inline(always)]
     pub fn reached(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
         self.reach(end.unwrap_or(pos));
+        end
+    }
+
+    /// The furthest byte a token reached, for the fast variant's code that
+    /// counts where the parse stops ([`failed_at`], [`reach_at`]).
+    #[inline(always)]
+    pub fn far_mut(&mut self) -> &mut usize {
+        &mut self.far
+    }
+
+    /// A test at `pos` matched up to `end` (`Some`), or failed there,
+    /// where only failures count (a grammar in which only tokens move the
+    /// parse): [`reach`](Self::reach) of `pos` where it failed. Returns
+    /// `end`.
+    #[inline(always)]
+    pub fn failed(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
+        if end.is_none() {
+            self.reach(pos);
+        }
         end
     }
 
