@@ -153,7 +153,15 @@ impl<'a> Emitter<'a> {
     /// record gives it.
     pub fn reach_entry(&mut self, name: &str) -> String {
         let call = Ir::Call(name.to_string());
-        if self.successes || self.unsimplified.reaches_ahead(&call) {
+        let analysis = self.unsimplified;
+        // A rule whose body tracks a call (the grammar's skeleton) runs the
+        // diagnostic variant's code, which exists for it anyway, rather
+        // than a copy of the whole grammar in `Reach`.
+        let body_tracks = analysis
+            .rules
+            .get(name)
+            .is_some_and(|rule| analysis.can_track(&rule.expr, Track::START.body(rule.ty)));
+        if self.successes || analysis.reaches_ahead(&call) || body_tracks {
             let filler = name;
             return format!(
                 "{{ let mut a = rt::Attempts::<Rule, PAIRS, false, ()>::new(Rule::{filler}); let end = failure_with(Rule::{name}, input, (), &mut a); far = a.far(); end }}"
