@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert_eq!(err.kind(), ErrorKind::Ipv6Address);
     assert_eq!(
         err.to_string(),
-        r#"invalid IPv6 address at byte 11: expected "]", found ':'"#
+        "invalid IPv6 address at byte 12: expected HEXDIG, found ':'"
     );
     // The crate's errors are std errors for an application's `?`.
     let _: Box<dyn std::error::Error> = Box::new(err);
