@@ -65,6 +65,21 @@ mod wiki {
     pub struct Wiki;
 }
 
+mod tel {
+    pub mod derived {
+        #[derive(pest_derive::Parser)]
+        #[grammar = "uri.pest"]
+        #[grammar = "tests/grammars/user/tel.pest"]
+        pub struct Tel;
+
+        rfc3986::impl_uri_rule!(Rule);
+    }
+
+    #[derive(rfc3986::Grammar)]
+    #[grammar = "tests/grammars/user/tel.pest"]
+    pub struct Tel;
+}
+
 /// Every string of up to `max_len` pieces of `alphabet` after each of
 /// `prefixes`.
 fn inputs(prefixes: &[&str], alphabet: &[&str], max_len: usize) -> Vec<String> {
@@ -124,6 +139,29 @@ macro_rules! compare_grammar {
                         assert_eq!(parsed.uri().path(), generic.path());
                         let pairs = G::parse_pairs(rule, input).unwrap();
                         assert!(pairs.iter().eq(parsed.pairs().iter()), "{input:?}");
+                    }
+                    Err(SchemeError::Reading(conflict)) => {
+                        // Read two ways: the pest_derive route finds the
+                        // same pair across the same component.
+                        let generic = $generic::<&str>::parse(input).unwrap_or_else(|e| {
+                            panic!("{input:?} from {rule:?}: read two ways, not a reference: {e}")
+                        });
+                        assert!(
+                            conflict.rule_span().start < conflict.component_span().start
+                                || conflict.component_span().end < conflict.rule_span().end,
+                            "{input:?} from {rule:?}: {conflict}"
+                        );
+                        assert!(generic.as_str().get(conflict.component_span()).is_some());
+                        if stringify!($generic) == "Uri" {
+                            let route = parse_scheme::<derived::$name, _>(G::SCHEME, entry, input)
+                                .map(|_| ())
+                                .unwrap_err();
+                            assert_eq!(
+                                parsed.as_ref().map(|_| ()).unwrap_err(),
+                                &route,
+                                "{input:?} from {rule:?}"
+                            );
+                        }
                     }
                     Err(error) => {
                         // The pest_derive route: the generic grammar first
@@ -258,4 +296,125 @@ fn rule_types_are_pest_derives() {
         names(wiki::Rule::all_rules()),
         names(wiki::derived::Rule::all_rules())
     );
+}
+
+#[test]
+fn tel_is_pest_derives() {
+    let inputs = inputs(
+        &["tel:", "TEL:", "tel:+1", "tel:#"],
+        &[
+            "1",
+            "-",
+            "#",
+            "?",
+            ";phone-context=",
+            "a.b",
+            ";ext=",
+            "+",
+            "%23",
+        ],
+        3,
+    );
+    use tel::derived::Rule;
+    let accepted = compare_grammar!(tel::Tel, [Rule::tel_input], inputs, Uri);
+    assert!(accepted > 100, "{accepted}");
+}
+
+/// RFC 3966 lets a local number hold a raw `#`, where RFC 3986 starts a
+/// fragment: the grammar's pairs would say the number is `#21`, the
+/// reference that the path is empty. The parse refuses it, naming both
+/// readings; the pest_derive route (`parse_scheme`) says the same.
+#[test]
+fn a_grammar_that_reads_components_otherwise_is_refused() -> Result<(), SchemeError> {
+    use tel::{Rule, Tel};
+    let cases = [
+        (
+            "tel:#21;phone-context=example.com",
+            "local-number-digits",
+            4..7,
+            rfc3986::Component::Fragment,
+            5..33,
+            4,
+            "tel URI read two ways at byte 4: rule local-number-digits matches bytes 4..7, \
+             but RFC 3986 reads the '#' at byte 4 as the start of the fragment (bytes 5..33); \
+             a scheme's syntax is a subset of the generic syntax (RFC 3986, section 3.1)",
+        ),
+        (
+            "tel:+1;isub=a?b",
+            "isdn-subaddress",
+            6..15,
+            rfc3986::Component::Path,
+            4..13,
+            13,
+            "tel URI read two ways at byte 13: rule isdn-subaddress matches bytes 6..15, \
+             but RFC 3986 ends the path at byte 13; \
+             a scheme's syntax is a subset of the generic syntax (RFC 3986, section 3.1)",
+        ),
+    ];
+    for (input, rule, rule_span, component, component_span, offset, message) in cases {
+        let err = Tel::parse(Rule::tel_input, input).unwrap_err();
+        let SchemeError::Reading(conflict) = &err else {
+            panic!("{input}: {err}")
+        };
+        assert_eq!(conflict.scheme(), "tel");
+        assert_eq!(conflict.rule(), rule, "{input}");
+        assert_eq!(conflict.rule_span(), rule_span, "{input}");
+        assert_eq!(conflict.component(), component, "{input}");
+        assert_eq!(conflict.component_span(), component_span, "{input}");
+        assert_eq!(
+            (conflict.offset(), err.offset()),
+            (offset, offset),
+            "{input}"
+        );
+        assert_eq!(err.to_string(), message);
+        let route =
+            parse_scheme::<tel::derived::Tel, _>("tel", tel::derived::Rule::tel_input, input)
+                .map(|_| ())
+                .unwrap_err();
+        assert_eq!(route, err, "{input}");
+    }
+    let err = Tel::parse(Rule::tel_input, "tel:#21;phone-context=example.com").unwrap_err();
+    assert_eq!(
+        format!("{err:#}"),
+        format!("{err}\n  tel:#21;phone-context=example.com\n      ^")
+    );
+
+    // The same numbers, as RFC 3966 section 5.1.5 writes them, read one
+    // way: the pairs and the reference agree.
+    let parsed = Tel::parse(Rule::tel_input, "tel:+1-201-555-0123;ext=7")?;
+    assert_eq!(parsed.uri().path(), "+1-201-555-0123;ext=7");
+    assert_eq!(
+        parsed.get(Rule::global_number_digits),
+        Some("+1-201-555-0123")
+    );
+    assert_eq!(parsed.get(Rule::ext), Some("7"));
+    let parsed = Tel::parse(Rule::tel_input, "tel:*21;phone-context=example.com")?;
+    assert_eq!(parsed.uri().fragment(), None);
+    assert_eq!(parsed.get(Rule::local_number_digits), Some("*21"));
+    Ok(())
+}
+
+/// `host` and `path` are silent in uri.pest; `get` reads them from the
+/// reference where the alternative that matched lies there.
+#[test]
+fn silent_host_and_path_give_their_text() -> Result<(), SchemeError> {
+    use ssh::{Rule, Ssh};
+    let parsed = Ssh::parse(Rule::ssh_input, "ssh://git@example.com:2222/repo.git")?;
+    assert_eq!(parsed.get(Rule::host), Some("example.com"));
+    assert_eq!(parsed.span(Rule::host), Some(10..21));
+    assert_eq!(parsed.get(Rule::path), Some("/repo.git"));
+    let parsed = Ssh::parse(Rule::ssh_input, "ssh://[v1.x]")?;
+    assert_eq!(parsed.get(Rule::host), Some("[v1.x]"));
+    assert_eq!(parsed.get(Rule::path), Some(""));
+    // The IRI base: `ihost` and `ipath`.
+    let parsed = wiki::Wiki::parse(wiki::Rule::wiki_input, "wiki://例え.jp/Café")?;
+    assert_eq!(parsed.get(wiki::Rule::ihost), Some("例え.jp"));
+    // `wiki_IRI` matches the path with rules of its own: no `ipath`.
+    assert_eq!(parsed.get(wiki::Rule::ipath), None);
+    // A grammar whose host is not the reference's: the file scheme's UNC
+    // host lies in the path, and its authority is empty.
+    use rfc3986::schemes::file::FileUri;
+    let file = FileUri::parse("file:////server/share/a.txt")?;
+    assert_eq!(file.uri().host_str(), Some(""));
+    Ok(())
 }

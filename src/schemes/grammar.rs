@@ -5,10 +5,11 @@
 use core::fmt;
 use core::ops::Range;
 
+use super::reading::{crossing, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
 use crate::compiled::runtime::{NodeIter, PairBuffer, Tree};
 use crate::compiled::Entries;
-use crate::grammar::UriRule;
+use crate::grammar::{RfcRule, UriRule};
 use crate::reference::Reference;
 use crate::spec::Spec;
 
@@ -42,6 +43,14 @@ use crate::spec::Spec;
 /// grammar's own rules ([`SchemeError::Scheme`], from the compiled parser's
 /// diagnostic variant, which records what pest's parser records).
 ///
+/// The pairs and the generic reference never contradict each other. A
+/// grammar may match a component with rules of its own, but where one of
+/// its pairs runs across the start or the end of a component of the
+/// generic reading (a number that takes the `#` RFC 3986 starts a fragment
+/// with), the input is read two ways, and the parse fails with
+/// [`SchemeError::Reading`], which names both: RFC 3986 section 3.1 makes
+/// a scheme's syntax a subset of the generic syntax.
+///
 /// [`Uri::parse`]: crate::Uri::parse
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a scheme grammar",
@@ -69,7 +78,9 @@ pub trait Grammar: Sized + 'static {
     ///
     /// [`SchemeError::Syntax`] when `input` is not a reference of the
     /// generic grammar; [`SchemeError::Scheme`] when `rule` does not match
-    /// all of it, naming the grammar's rule that failed and the byte.
+    /// all of it, naming the grammar's rule that failed and the byte;
+    /// [`SchemeError::Reading`] when it matches, but a pair runs across a
+    /// component of the generic reading.
     fn parse(rule: Self::Rule, input: &str) -> Result<Parsed<'_, Self>, SchemeError>;
 
     /// Matches `input` from `rule` with the grammar alone, as pest's
@@ -105,13 +116,72 @@ impl<'i, G: Grammar> Parsed<'i, G> {
 
     /// The text of the first pair of `rule`, in preorder; `None` when the
     /// parse has none.
+    ///
+    /// `host` and `path` (and `ihost` and `ipath`) record no pair: each is
+    /// silent in the RFC grammars, an ordered choice of rules that do
+    /// (`IP_literal`, `IPv4address`, `reg_name`; `path_abempty` and the
+    /// other four). Asked for either, `get` gives the component, where the
+    /// alternative that matched is the one the generic reference reads.
+    ///
+    /// ```
+    /// use rfc3986::schemes::Grammar;
+    ///
+    /// #[derive(rfc3986::Grammar)]
+    /// #[grammar_inline = r#"
+    /// ssh_URI = ${ ^"ssh://" ~ (userinfo ~ "@")? ~ host ~ (":" ~ port)? ~ path_abempty }
+    /// ssh_input = _{ SOI ~ ssh_URI ~ EOI }
+    /// "#]
+    /// struct Ssh;
+    ///
+    /// let parsed = Ssh::parse(Rule::ssh_input, "ssh://git@[::1]:22/repo.git")?;
+    /// assert_eq!(parsed.get(Rule::host), Some("[::1]"));
+    /// assert_eq!(parsed.get(Rule::IP_literal), Some("[::1]"));
+    /// assert_eq!(parsed.get(Rule::path), Some("/repo.git"));
+    /// assert_eq!(parsed.get(Rule::query), None);
+    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// ```
     pub fn get(&self, rule: G::Rule) -> Option<&'i str> {
-        self.pairs.get(rule)
+        self.span(rule).map(|span| &self.pairs.input[span])
     }
 
-    /// The bytes of the input the first pair of `rule` spans.
+    /// The bytes of the input the first pair of `rule` spans (with `host`
+    /// and `path` read as [`get`](Self::get) says).
     pub fn span(&self, rule: G::Rule) -> Option<Range<usize>> {
-        self.pairs.span(rule)
+        self.pairs
+            .span(rule)
+            .or_else(|| self.silent_component(rule))
+    }
+
+    /// The span of the component that `rule`, a silent choice of RFC
+    /// rules (`host`, `path`), matched: the generic reference's, where a
+    /// pair of one of its alternatives lies exactly there.
+    fn silent_component(&self, rule: G::Rule) -> Option<Range<usize>> {
+        use RfcRule::*;
+        let bounds = self.uri.bounds();
+        let (span, alternatives): (_, &[RfcRule]) = match rule.rfc_rule()? {
+            Host => (bounds.host()?, &[IpLiteral, Ipv4Address, RegName]),
+            Path => (
+                bounds.path(),
+                &[
+                    PathAbempty,
+                    PathAbsolute,
+                    PathNoscheme,
+                    PathRootless,
+                    PathEmpty,
+                ],
+            ),
+            _ => return None,
+        };
+        self.pairs
+            .iter()
+            .any(|pair| {
+                pair.span() == span
+                    && pair
+                        .rule()
+                        .rfc_rule()
+                        .is_some_and(|rfc| alternatives.contains(&rfc))
+            })
+            .then_some(span)
     }
 
     /// All the pairs, in preorder.
@@ -153,7 +223,9 @@ pub struct Pairs<'i, G: Grammar> {
 }
 
 impl<'i, G: Grammar> Pairs<'i, G> {
-    /// The text of the first pair of `rule`, in preorder.
+    /// The text of the first pair of `rule`, in preorder. A silent rule
+    /// records no pair; [`Parsed::get`] reads `host` and `path` from the
+    /// generic reference.
     pub fn get(&self, rule: G::Rule) -> Option<&'i str> {
         self.find(rule).map(|pair| pair.as_str())
     }
@@ -328,6 +400,10 @@ where
         }
         None => Reference::<G::Spec, &str>::parse(input)?,
     };
+    let spans = tree.nodes().map(|node| node.start..node.end);
+    if let Some(crossing) = crossing(uri.bounds(), input.len(), spans) {
+        return Err(read_two_ways::<G, R, N>(entries, &tree, crossing, input));
+    }
     Ok(Parsed {
         uri,
         pairs: Pairs {
@@ -336,6 +412,33 @@ where
             buffer: tree.pairs,
         },
     })
+}
+
+/// The error of a [`parse_grammar`] whose pair `crossing.pair` runs across
+/// a component of the generic reading.
+#[cold]
+#[inline(never)]
+fn read_two_ways<G, R, const N: usize>(
+    entries: &Entries<R, N>,
+    tree: &Tree<'_, R, N>,
+    crossing: Crossing,
+    input: &str,
+) -> SchemeError
+where
+    G: Grammar<Rule = R>,
+    R: UriRule,
+{
+    let node = tree
+        .nodes()
+        .nth(crossing.pair)
+        .expect("the pair crossing is one of the tree's");
+    SchemeError::Reading(ReadingConflict::new(
+        G::SCHEME,
+        (entries.rule_name)(node.rule),
+        node.start..node.end,
+        crossing,
+        input,
+    ))
 }
 
 /// The error of a [`parse_grammar`] whose rule did not match all of its

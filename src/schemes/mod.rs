@@ -56,9 +56,11 @@ pub mod file;
 pub(crate) mod grammar;
 pub mod http;
 pub mod mailto;
+mod reading;
 pub mod urn;
 
 pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed};
+pub use reading::ReadingConflict;
 
 /// Parses `input` as a URI of `scheme`: first with the generic grammar,
 /// then with the scheme grammar `P` from its rule `entry`.
@@ -77,6 +79,8 @@ pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed};
 ///   violation names the deepest rule of the scheme grammar that was
 ///   being matched at the byte where the grammar stopped, spelled as
 ///   the RFC spells it (`hfield`, `addr-spec`).
+/// - [`SchemeError::Reading`] when the scheme grammar accepts it, but one
+///   of its pairs runs across a component of the generic reading.
 ///
 /// ```
 /// // pest_derive's generated code uses `alloc` when pest is built without
@@ -120,7 +124,27 @@ where
 {
     let uri = Uri::parse(input)?;
     match P::parse(entry, input) {
-        Ok(pairs) => Ok((uri, pairs)),
+        Ok(pairs) => {
+            let spans = pairs.clone().flatten().map(|pair| {
+                let span = pair.as_span();
+                span.start()..span.end()
+            });
+            match reading::crossing(uri.bounds(), input.len(), spans) {
+                None => Ok((uri, pairs)),
+                Some(crossing) => {
+                    let pair = pairs.clone().flatten().nth(crossing.pair);
+                    let pair = pair.expect("the pair crossing is one of the parse's");
+                    let span = pair.as_span();
+                    Err(SchemeError::Reading(ReadingConflict::new(
+                        scheme,
+                        Derived::<P>::PARSERS.rule_name(pair.as_rule()),
+                        span.start()..span.end(),
+                        crossing,
+                        input,
+                    )))
+                }
+            }
+        }
         Err(_) => Err(SchemeError::Scheme(violation(
             &Derived::<P>::PARSERS,
             scheme,
@@ -256,6 +280,14 @@ pub enum SchemeError {
     /// It is a URI reference, but not one of the scheme.
     #[error(transparent)]
     Scheme(#[from] SchemeViolation),
+    /// The scheme's grammar accepts it, but divides it into components
+    /// otherwise than RFC 3986 does: one of its rules matched text across
+    /// the start or the end of a component. The grammar breaks section 3.1
+    /// of RFC 3986, which makes a scheme's syntax a subset of the generic
+    /// syntax, and the reference and the pairs would contradict each
+    /// other.
+    #[error(transparent)]
+    Reading(#[from] ReadingConflict),
 }
 
 impl SchemeError {
@@ -271,6 +303,7 @@ impl SchemeError {
         match self {
             SchemeError::Syntax(err) => err.offset(),
             SchemeError::Scheme(err) => err.offset(),
+            SchemeError::Reading(err) => err.offset(),
         }
     }
 }

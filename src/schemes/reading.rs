@@ -1,0 +1,303 @@
+//! Whether a scheme grammar reads a URI as RFC 3986 does: the check that
+//! keeps a derived grammar's pairs and its generic reference
+//! ([`Parsed::uri`](super::Parsed::uri)) from contradicting each other,
+//! and [`ReadingConflict`], the error that names both readings.
+//!
+//! RFC 3986 section 3.1 requires a scheme's syntax to be a subset of the
+//! generic syntax, so a scheme grammar may match a component with rules of
+//! its own, but it cannot draw the components' boundaries elsewhere: a
+//! grammar whose rule matches `#21` in `tel:#21;phone-context=example.com`
+//! reads the `#` as part of a number, where the generic syntax starts a
+//! fragment with it. The check is that the grammar's pairs nest with the
+//! components: each pair lies inside a component, holds it whole, or lies
+//! outside it. It imports only the crate's positions ([`Bounds`]), its
+//! component names and its excerpts.
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use core::fmt;
+use core::ops::Range;
+
+use crate::bounds::Bounds;
+use crate::component::Component;
+use crate::error::Excerpt;
+
+/// A URI that a scheme's grammar accepts, but divides into components
+/// otherwise than RFC 3986: one of the grammar's rules matched text that
+/// runs across the start or the end of a component of the generic
+/// reading.
+///
+/// `Display` names both readings; the alternate form (`{:#}`) adds the
+/// input with a caret under [`offset`](Self::offset), as the crate's other
+/// errors do.
+///
+/// ```
+/// use rfc3986::schemes::{Grammar, SchemeError};
+/// use rfc3986::Component;
+///
+/// #[derive(rfc3986::Grammar)]
+/// #[grammar_inline = r##"
+/// tel_URI = ${ ^"tel:" ~ subscriber }
+/// subscriber = ${ number ~ (";" ~ (ALPHA | "-" | "=" | ".")+)* }
+/// number = @{ ("#" | "+" | DIGIT)+ }
+/// tel_input = _{ SOI ~ tel_URI ~ EOI }
+/// "##]
+/// struct Tel;
+///
+/// let err = Tel::parse(Rule::tel_input, "tel:#21;phone-context=example.com").unwrap_err();
+/// let SchemeError::Reading(conflict) = &err else { panic!("{err}") };
+/// assert_eq!(conflict.rule(), "number");
+/// assert_eq!(conflict.rule_span(), 4..7);
+/// assert_eq!(conflict.component(), Component::Fragment);
+/// assert_eq!(conflict.component_span(), 5..33);
+/// assert_eq!(conflict.offset(), 4);
+/// assert_eq!(
+///     err.to_string(),
+///     "tel URI read two ways at byte 4: rule number matches bytes 4..7, \
+///      but RFC 3986 reads the '#' at byte 4 as the start of the fragment \
+///      (bytes 5..33); a scheme's syntax is a subset of the generic syntax \
+///      (RFC 3986, section 3.1)"
+/// );
+/// # Ok::<(), SchemeError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct ReadingConflict(Box<Conflict>);
+
+/// The fields of a [`ReadingConflict`], boxed so that a `SchemeError`
+/// stays the size of a `ParseError`.
+#[derive(Clone, PartialEq, Eq)]
+struct Conflict {
+    scheme: &'static str,
+    rule: Cow<'static, str>,
+    rule_span: Range<usize>,
+    component: Component,
+    component_span: Range<usize>,
+    offset: usize,
+    excerpt: Excerpt,
+}
+
+impl ReadingConflict {
+    /// The scheme whose grammar matched the input (`"tel"`).
+    pub fn scheme(&self) -> &str {
+        self.0.scheme
+    }
+
+    /// The grammar's rule whose match runs across the component's
+    /// boundary, as the grammar spells it.
+    pub fn rule(&self) -> &str {
+        &self.0.rule
+    }
+
+    /// The bytes of the input the rule matched.
+    pub fn rule_span(&self) -> Range<usize> {
+        self.0.rule_span.clone()
+    }
+
+    /// The component of RFC 3986's reading whose boundary the rule's match
+    /// runs across.
+    pub fn component(&self) -> Component {
+        self.0.component
+    }
+
+    /// The bytes of the input that RFC 3986 reads as
+    /// [`component`](Self::component), without its delimiter.
+    pub fn component_span(&self) -> Range<usize> {
+        self.0.component_span.clone()
+    }
+
+    /// The byte where the readings part: the delimiter that starts the
+    /// component (`?` of a query, `#` of a fragment, `:` of a port) or the
+    /// component's first byte, where the rule's match starts before the
+    /// component; the byte after the component, where it starts inside.
+    pub fn offset(&self) -> usize {
+        self.0.offset
+    }
+}
+
+impl fmt::Display for ReadingConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} URI read two ways at byte {}: rule {} matches bytes {}..{}, but RFC 3986 ",
+            self.0.scheme, self.0.offset, self.0.rule, self.0.rule_span.start, self.0.rule_span.end
+        )?;
+        let (start, end) = (self.0.component_span.start, self.0.component_span.end);
+        if self.0.offset >= end {
+            write!(f, "ends the {} at byte {end}", self.0.component)?;
+        } else if self.0.offset < start {
+            let delimiter = if start - self.0.offset == 1 {
+                self.excerpt_delimiter()
+            } else {
+                None
+            };
+            match delimiter {
+                Some(c) => write!(f, "reads the '{c}' at byte {} as the start", self.0.offset)?,
+                None => write!(f, "reads byte {} as the start", self.0.offset)?,
+            }
+            write!(f, " of the {} (bytes {start}..{end})", self.0.component)?;
+        } else {
+            write!(f, "starts the {} at byte {start}", self.0.component)?;
+            write!(f, " (bytes {start}..{end})")?;
+        }
+        f.write_str(
+            "; a scheme's syntax is a subset of the generic syntax (RFC 3986, section 3.1)",
+        )?;
+        if f.alternate() {
+            self.0.excerpt.write(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl ReadingConflict {
+    /// The one-byte delimiter at the offset, which the component's kind
+    /// says: `?`, `#` or `:`.
+    fn excerpt_delimiter(&self) -> Option<char> {
+        match self.0.component {
+            Component::Query => Some('?'),
+            Component::Fragment => Some('#'),
+            Component::Port => Some(':'),
+            _ => None,
+        }
+    }
+}
+
+/// The fields, without the excerpt's storage.
+impl fmt::Debug for ReadingConflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ReadingConflict")
+            .field("scheme", &self.0.scheme)
+            .field("rule", &self.0.rule)
+            .field("rule_span", &self.0.rule_span)
+            .field("component", &self.0.component)
+            .field("component_span", &self.0.component_span)
+            .field("offset", &self.0.offset)
+            .finish()
+    }
+}
+
+impl core::error::Error for ReadingConflict {}
+
+/// Where a pair and a component of the generic reading cross: the pair's
+/// index among those given, the component, and its span.
+pub(crate) struct Crossing {
+    pub(crate) pair: usize,
+    pub(crate) component: Component,
+    pub(crate) span: Range<usize>,
+}
+
+/// The first of `pairs` (spans, in the order given) that crosses a
+/// component of `bounds`, the generic reading of a text of `len` bytes:
+/// starts before the component and ends inside it, or starts inside it
+/// and ends after it. A pair that holds a component whole, lies inside
+/// it, or lies outside it agrees with the generic reading; an empty
+/// component crosses nothing.
+///
+/// The authority is not among the components: a rule may match `//user@`
+/// and leave the host to `host`, and a pair that runs into the authority's
+/// userinfo, host or port crosses that one.
+pub(crate) fn crossing(
+    bounds: &Bounds,
+    len: usize,
+    pairs: impl IntoIterator<Item = Range<usize>>,
+) -> Option<Crossing> {
+    let components = [
+        (Component::Scheme, bounds.scheme()),
+        (Component::Userinfo, bounds.userinfo()),
+        (Component::Host, bounds.host()),
+        (Component::Port, bounds.port()),
+        (Component::Path, Some(bounds.path())),
+        (Component::Query, bounds.query()),
+        (Component::Fragment, bounds.fragment(len)),
+    ];
+    for (index, pair) in pairs.into_iter().enumerate() {
+        if pair.end - pair.start < 2 {
+            continue;
+        }
+        for (component, span) in &components {
+            let Some(span) = span else { continue };
+            let runs_in = pair.start < span.start && span.start < pair.end && pair.end < span.end;
+            let runs_out = span.start < pair.start && pair.start < span.end && span.end < pair.end;
+            if runs_in || runs_out {
+                return Some(Crossing {
+                    pair: index,
+                    component: *component,
+                    span: span.clone(),
+                });
+            }
+        }
+    }
+    None
+}
+
+impl ReadingConflict {
+    /// The error for `crossing`, found in `input` by [`crossing`], whose
+    /// pair `rule` matched `rule_span`.
+    pub(crate) fn new(
+        scheme: &'static str,
+        rule: impl Into<Cow<'static, str>>,
+        rule_span: Range<usize>,
+        crossing: Crossing,
+        input: &str,
+    ) -> ReadingConflict {
+        let span = crossing.span;
+        let offset = if rule_span.start < span.start {
+            // The pair runs into the component: the readings part at its
+            // delimiter, where it has one of a byte.
+            match crossing.component {
+                Component::Query | Component::Fragment | Component::Port => span.start - 1,
+                _ => span.start,
+            }
+        } else {
+            span.end
+        };
+        ReadingConflict(Box::new(Conflict {
+            scheme,
+            rule: rule.into(),
+            rule_span,
+            component: crossing.component,
+            component_span: span,
+            offset,
+            excerpt: Excerpt::new(input, offset),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bounds(input: &str) -> Bounds {
+        *crate::Uri::parse(input).unwrap().bounds()
+    }
+
+    #[test]
+    fn pairs_that_nest_do_not_cross() {
+        let input = "tel:+1;a=b?q#f";
+        let b = bounds(input);
+        // Inside the path, the whole path, the scheme with its ":", the
+        // query with its "?", everything, and empty pairs.
+        let pairs = [4..6, 4..10, 0..4, 10..12, 0..14, 6..6, 13..14];
+        assert!(crossing(&b, input.len(), pairs).is_none());
+    }
+
+    #[test]
+    fn a_pair_that_runs_into_a_component_crosses_it() {
+        let input = "tel:#21;phone-context=example.com";
+        let found = crossing(&bounds(input), input.len(), [0..33, 4..33, 4..7]).unwrap();
+        assert_eq!(
+            (found.pair, found.component, found.span),
+            (2, Component::Fragment, 5..33)
+        );
+    }
+
+    #[test]
+    fn a_pair_that_runs_out_of_a_component_crosses_it() {
+        let input = "http://user@host:80/a";
+        let found = crossing(&bounds(input), input.len(), [0..21, 14..18]).unwrap();
+        assert_eq!(
+            (found.pair, found.component, found.span),
+            (1, Component::Host, 12..16)
+        );
+    }
+}
