@@ -281,6 +281,7 @@ mod lower;
 mod normalize;
 mod path;
 mod percent;
+mod pest_error;
 mod query;
 mod recompose;
 mod redact;

@@ -8,7 +8,6 @@
 
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, runtime::Parse};
-use crate::diagnose::{Expected, Parsers as _};
 use crate::grammar::{RfcRule, Rule, UriRule};
 use crate::iri::{self, IriRule};
 
@@ -74,7 +73,7 @@ pub(crate) static URI: Syntax = Syntax {
     },
     string_starts: compiled::uri::STRING_STARTS,
     reach: |rule, text| {
-        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::OWN.reach(rule, text))
+        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::reach(rule, text).min(text.len()))
     },
     // Section 6.2.2.2: the unreserved characters.
     decodes: |c| chars::unreserved.contains(c),
@@ -100,7 +99,8 @@ pub(crate) static IRI: Syntax = Syntax {
     },
     string_starts: iri::compiled::STRING_STARTS,
     reach: |rule, text| {
-        IriRule::from_rfc_rule(rule).map_or(0, |rule| iri::compiled::OWN.reach(rule, text))
+        IriRule::from_rfc_rule(rule)
+            .map_or(0, |rule| iri::compiled::reach(rule, text).min(text.len()))
     },
     decodes: iri_decodes,
 };
@@ -114,4 +114,58 @@ pub(crate) static IRI: Syntax = Syntax {
 /// `iprivate` in the query too: see `iri::convert`.
 pub(crate) fn iri_decodes(c: char) -> bool {
     iri::chars::iunreserved.contains(c) && !iri::chars::bidi_formatting.contains(c)
+}
+
+/// What may follow each kind of prefix where the grammars differ, in each
+/// grammar's rule names (RFC 3987 puts an "i" before the rules it extends).
+pub(crate) struct Expected {
+    pub(crate) path: &'static str,
+    pub(crate) query: &'static str,
+    pub(crate) fragment: &'static str,
+    pub(crate) host_start: &'static str,
+    pub(crate) reg_name: &'static str,
+    pub(crate) userinfo: &'static str,
+    /// What a component given to the builder may hold.
+    pub(crate) component_userinfo: &'static str,
+    /// ... where nothing of the host has matched yet,
+    pub(crate) component_host: &'static str,
+    /// ... and after a registered name's first characters.
+    pub(crate) component_reg_name: &'static str,
+    pub(crate) component_path: &'static str,
+    pub(crate) component_query: &'static str,
+    pub(crate) component_fragment: &'static str,
+}
+
+impl Expected {
+    /// `uri.pest`'s.
+    pub(crate) const URI: Expected = Expected {
+        path: r##"pchar, "/", "?", "#" or end of input"##,
+        query: r##"pchar, "/", "?", "#" or end of input"##,
+        fragment: r##"pchar, "/", "?" or end of input"##,
+        host_start: r##"userinfo, host, "/", "?", "#" or end of input"##,
+        reg_name: r##"reg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"userinfo character or "@""##,
+        component_userinfo: r#"unreserved, pct-encoded, sub-delims or ":""#,
+        component_host: r#"unreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "unreserved, pct-encoded, sub-delims or end of host",
+        component_path: r#"pchar or "/""#,
+        component_query: r#"pchar, "/" or "?""#,
+        component_fragment: r#"pchar, "/" or "?""#,
+    };
+
+    /// `iri.pest`'s.
+    pub(crate) const IRI: Expected = Expected {
+        path: r##"ipchar, "/", "?", "#" or end of input"##,
+        query: r##"ipchar, iprivate, "/", "?", "#" or end of input"##,
+        fragment: r##"ipchar, "/", "?" or end of input"##,
+        host_start: r##"iuserinfo, ihost, "/", "?", "#" or end of input"##,
+        reg_name: r##"ireg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"iuserinfo character or "@""##,
+        component_userinfo: r#"iunreserved, pct-encoded, sub-delims or ":""#,
+        component_host: r#"iunreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "iunreserved, pct-encoded, sub-delims or end of host",
+        component_path: r#"ipchar or "/""#,
+        component_query: r#"ipchar, iprivate, "/" or "?""#,
+        component_fragment: r#"ipchar, "/" or "?""#,
+    };
 }
