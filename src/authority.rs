@@ -61,8 +61,8 @@ impl<'a> Host<'a> {
             .unwrap_or(text);
         match kind {
             HostKind::RegName => Host::RegName(text),
-            HostKind::Ipv4 => crate::lower::ipv4(text).map_or(Host::RegName(text), Host::Ipv4),
-            HostKind::Ipv6 => crate::lower::ipv6(inner).map_or(Host::RegName(text), Host::Ipv6),
+            HostKind::Ipv4 => crate::ip::ipv4(text).map_or(Host::RegName(text), Host::Ipv4),
+            HostKind::Ipv6 => crate::ip::ipv6(inner).map_or(Host::RegName(text), Host::Ipv6),
             HostKind::IpvFuture => {
                 ipv_future(inner).map_or(Host::RegName(text), |(version, address)| {
                     Host::IpvFuture { version, address }

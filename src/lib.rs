@@ -275,6 +275,7 @@ mod convert;
 mod diagnose;
 mod error;
 mod grammar;
+mod ip;
 mod iri;
 mod join;
 mod lower;
