@@ -385,3 +385,20 @@ impl fmt::Display for RedactedUserinfo<'_> {
         }
     }
 }
+
+/// The default port of `scheme` (compared case-insensitively), for the
+/// schemes that section 6.2.3 normalization knows: `http` and `ws` 80
+/// (RFC 9110 section 4.2.1, RFC 6455), `https` and `wss` 443 (RFC 9110
+/// section 4.2.2), `ftp` 21 (RFC 1738).
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    if is("http") || is("ws") {
+        Some(80)
+    } else if is("https") || is("wss") {
+        Some(443)
+    } else if is("ftp") {
+        Some(21)
+    } else {
+        None
+    }
+}

@@ -280,6 +280,8 @@ mod iri;
 mod join;
 mod lower;
 mod normalize;
+mod parse;
+mod parsers;
 mod path;
 mod percent;
 mod pest_error;
@@ -306,10 +308,8 @@ pub mod __private {
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
-    pub use crate::verify::{
-        compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,
-        error_detail,
-    };
+    pub use crate::verify::schemes::{compare_all, compare_derived, compare_errors};
+    pub use crate::verify::{compare_capture, compare_iri, compare_uri, error_detail};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {

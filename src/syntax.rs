@@ -9,7 +9,7 @@
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, runtime::Parse};
 use crate::grammar::{RfcRule, Rule, UriRule};
-use crate::iri::{self, IriRule};
+use crate::iri::grammar::{chars as iri_chars, compiled as iri_compiled, IriRule};
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.
@@ -84,23 +84,23 @@ pub(crate) static IRI: Syntax = Syntax {
     builder: "IriBuilder",
     // `iquery` takes every character above ASCII that an IRI may hold
     // (`ucschar` and `iprivate`); the ASCII ones are the URI's.
-    chars: iri::chars::iquery.with(&chars::URI),
+    chars: iri_chars::iquery.with(&chars::URI),
     expected: &Expected::IRI,
-    userinfo: iri::chars::iuserinfo,
-    reg_name: iri::chars::ireg_name,
-    segment: iri::chars::isegment,
-    segment_nz_nc: iri::chars::isegment_nz_nc,
-    query: iri::chars::iquery,
-    query_pair: iri::chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
-    fragment: iri::chars::ifragment,
+    userinfo: iri_chars::iuserinfo,
+    reg_name: iri_chars::ireg_name,
+    segment: iri_chars::isegment,
+    segment_nz_nc: iri_chars::isegment_nz_nc,
+    query: iri_chars::iquery,
+    query_pair: iri_chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
+    fragment: iri_chars::ifragment,
     matches: |rule, text| {
         let mut parse = Parse::with_sink(text, ());
-        iri::compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
+        iri_compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
     },
-    string_starts: iri::compiled::STRING_STARTS,
+    string_starts: iri_compiled::STRING_STARTS,
     reach: |rule, text| {
         IriRule::from_rfc_rule(rule)
-            .map_or(0, |rule| iri::compiled::reach(rule, text).min(text.len()))
+            .map_or(0, |rule| iri_compiled::reach(rule, text).min(text.len()))
     },
     decodes: iri_decodes,
 };
@@ -113,7 +113,7 @@ pub(crate) static IRI: Syntax = Syntax {
 /// holds them. The conversion of a URI to an IRI (section 3.2) decodes
 /// `iprivate` in the query too: see `iri::convert`.
 pub(crate) fn iri_decodes(c: char) -> bool {
-    iri::chars::iunreserved.contains(c) && !iri::chars::bidi_formatting.contains(c)
+    iri_chars::iunreserved.contains(c) && !iri_chars::bidi_formatting.contains(c)
 }
 
 /// What may follow each kind of prefix where the grammars differ, in each

@@ -4,8 +4,7 @@
 //!
 //! Imports: the rest of the lowering ([`slots`](super::slots),
 //! [`tiling`](super::tiling)), `bounds`, `error`, `grammar`, `ip` and
-//! `compiled` (the runtime's nodes; and, for [`host_kind`], the compiled
-//! parser of `uri.pest`).
+//! `compiled::runtime` (the nodes).
 
 use core::ops::Range;
 
@@ -84,21 +83,15 @@ pub(crate) fn too_long(input: &str) -> ParseError {
     )
 }
 
-/// The kind of host `text` is when all of it is a `host` by the grammar
-/// (the compiled parser from that rule, read as an authority's host is
-/// read); `None` when it is not.
-pub(crate) fn host_kind(text: &str) -> Option<HostKind> {
-    use crate::compiled::uri;
-    if text.len() > MAX_LEN {
-        return None;
-    }
-    let mut tree = uri::tree(text);
-    let end = uri::run(crate::grammar::Rule::host, &mut tree)?;
-    if end != text.len() {
-        return None;
-    }
+/// The kind of host `text` is, from the pairs of a parse of all of it from
+/// the grammar's `host` rule (read as an authority's host is read); `None`
+/// when the pairs do not make all of it one host.
+pub(crate) fn host_of<R: UriRule>(
+    text: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Option<HostKind> {
     let mut slots = Slots::new(text);
-    slots.read::<_, false>(tree.nodes());
+    slots.read::<_, false>(nodes);
     let kind = slots.host_kind(0).ok()?;
     (slots.host() == (0..text.len())).then_some(kind)
 }

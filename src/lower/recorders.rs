@@ -314,14 +314,14 @@ mod tests {
             ("x:y%zz", 3),
             ("//[::1]x", 7),
         ] {
-            let kept = (uri::OWN.kept)(entry, input).unwrap();
+            let kept = (crate::parsers::uri::OWN.kept)(entry, input).unwrap();
             assert_eq!(kept.pos(), pos, "{input}");
             let prefix = &input[..pos];
             let mut tree = uri::tree(prefix);
             uri::run(entry, &mut tree).unwrap();
             assert_eq!(kept.bounds(), lower(prefix, tree.nodes()).ok(), "{input}");
         }
-        assert!((uri::OWN.kept)(entry, "http://a/b").is_none());
+        assert!((crate::parsers::uri::OWN.kept)(entry, "http://a/b").is_none());
 
         let mut capture = Capture::<false>::new("a b");
         Sink::<Rule>::end_missed(&mut capture, 1);

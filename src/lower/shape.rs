@@ -380,6 +380,6 @@ mod tests {
     /// checks run again.)
     #[test]
     fn the_crates_grammars_tile() {
-        assert_eq!(crate::spec::TILES, [true; 4]);
+        assert_eq!(crate::parsers::TILES, [true; 4]);
     }
 }
