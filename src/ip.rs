@@ -1,9 +1,9 @@
 //! The values of the IP addresses a host may hold: an `IPv4address` and an
 //! `IPv6address` as the grammar matched them, read into `core::net`'s types.
 //!
-//! Base layer: it imports only `percent` (for a hex digit's value), so that
-//! the lowering (which checks a parsed address) and `authority` (which
-//! gives a host's value) both take it from below.
+//! It imports only `percent` (for a hex digit's value), so that the
+//! lowering (which checks a parsed address) and `authority` (which gives a
+//! host's value) both take it from below.
 
 use core::net::{Ipv4Addr, Ipv6Addr};
 

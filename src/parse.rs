@@ -149,8 +149,7 @@ capture_parse!(
     /// parser's capture variant, which fills the lowering's slots as it
     /// matches, then the lowering of those slots (without the shape checks
     /// where `TILED`); `rejected`'s error (the diagnosis, given the slots
-    /// the capture kept where `EOI` failed) when the grammar rejects it. Inlined into each caller with the lowering, so that the
-    /// bounds are built where they are returned.
+    /// the capture kept where `EOI` failed) when the grammar rejects it.
     parse_uri,
     full_uri,
     crate::compiled::uri,

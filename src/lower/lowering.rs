@@ -39,7 +39,6 @@ pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
 /// that nothing in the loop depends on which rule came. The checks come
 /// after it: each component at most once, userinfo, host and port only
 /// inside an authority, and the components tiling the input ([`tile`]).
-/// Inlined into each parse, with everything it calls but the error paths.
 #[inline(always)]
 pub(crate) fn lower<R: UriRule>(
     input: &str,
@@ -147,8 +146,8 @@ impl Slots<'_> {
         } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
-        // An empty slot reads as `0..0`, an empty port: no branch on
-        // whether there is one.
+        // An empty slot reads as `0..0`, an empty port, which reads as no
+        // port.
         let port_span = self.found(Slot::Port);
         let port = self.port(port_span.start..port_span.end)?;
         // Where the components tile the input, the host ends at the ":"

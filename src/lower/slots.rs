@@ -120,9 +120,9 @@ pub(crate) const INSIDE_AUTHORITY_BITS: u32 = {
     bits
 };
 
-/// The slot of the pairs of `rule`. `None` (a rule that is not the RFC's)
-/// is the index after the RFC rules rather than a branch: whether a pair's
-/// rule is one of them varies from pair to pair (`EOI` is not).
+/// The slot of the pairs of `rule`: a rule that is none of the RFC's
+/// (`EOI`, a derived grammar's own) reads the entry after the RFC rules in
+/// [`SLOT_OF`], which is [`Slot::Other`].
 #[inline(always)]
 pub(crate) fn slot_of<R: UriRule>(rule: R) -> usize {
     SLOT_OF[rule.rfc_rule().map_or(RFC_RULES, |rule| rule as usize)] as usize
@@ -219,7 +219,7 @@ impl<'i> Slots<'i> {
     ) -> usize {
         let mut components: u16 = 0;
         let mut repeated = usize::MAX;
-        // A local, not the field, so that it stays in a register.
+        // Gathered in a local and stored in the field once, after the loop.
         let mut seen: u32 = 0;
         for node in nodes {
             let slot = slot_of(node.rule);
@@ -243,9 +243,7 @@ impl<'i> Slots<'i> {
     /// filled before it (`at`), as pest drops them from its queue. Unless
     /// `TILED` ([`Capture`]), a slot filled again is marked as clobbered.
     ///
-    /// The rule is a constant where the generated parser calls this, so
-    /// the lookup of its slot folds away and a rule the lowering does not
-    /// read costs nothing.
+    /// A rule the lowering does not read ([`Slot::Other`]) records nothing.
     #[inline(always)]
     pub(crate) fn record<R: UriRule, const TILED: bool>(
         &mut self,
@@ -301,9 +299,9 @@ impl<'i> Slots<'i> {
 
     /// The host as written: the `host` pair's span or, that rule being
     /// silent, the IP literal's (with its brackets) or the host value's.
-    /// The slot is chosen without a branch, and read once: the four host
-    /// values are consecutive slots, and at most one is filled (they are
-    /// one component, which [`lower`] checks comes once).
+    /// The four host values are consecutive slots, and at most one is
+    /// filled (they are one component, which [`lower`](crate::lower::lower)
+    /// checks comes once): the lowest filled one is the host value.
     #[inline(always)]
     pub(crate) fn host(&self) -> Range<usize> {
         let values = (self.seen >> Slot::Ipv4Address as u32) & 0b1111;

@@ -39,10 +39,9 @@ trait Checks {
     fn check(&mut self, ok: bool, at: usize, expected: &'static str);
 }
 
-/// Whether every check passed: one `and` a check, with no branch (every
-/// check passes on a parse of this crate's grammar, and which checks
-/// matter depends on which components the reference has, which varies from
-/// one reference to the next).
+/// Whether every check passed: each check is `and`ed in, and none stops
+/// the others, so that the first failure is found only when one failed
+/// ([`FirstFailure`]).
 struct AllPass(bool);
 
 impl Checks for AllPass {
@@ -69,9 +68,8 @@ impl Checks for FirstFailure {
 ///
 /// The one statement of how components tile a URI reference: the lowering
 /// checks a parse tree with it, and [`check_tiling`] a reference's bounds.
-/// Inlined into the lowering, where it runs without a branch but the last
-/// ([`AllPass`]); only when a check failed does it run again to say which
-/// ([`FirstFailure`]).
+/// It runs the checks once to learn whether all pass ([`AllPass`]), and
+/// only when one failed again to say which ([`FirstFailure`]).
 ///
 /// # Errors
 ///
