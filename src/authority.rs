@@ -61,8 +61,8 @@ impl<'a> Host<'a> {
             .unwrap_or(text);
         match kind {
             HostKind::RegName => Host::RegName(text),
-            HostKind::Ipv4 => crate::lower::ipv4(text).map_or(Host::RegName(text), Host::Ipv4),
-            HostKind::Ipv6 => crate::lower::ipv6(inner).map_or(Host::RegName(text), Host::Ipv6),
+            HostKind::Ipv4 => crate::ip::ipv4(text).map_or(Host::RegName(text), Host::Ipv4),
+            HostKind::Ipv6 => crate::ip::ipv6(inner).map_or(Host::RegName(text), Host::Ipv6),
             HostKind::IpvFuture => {
                 ipv_future(inner).map_or(Host::RegName(text), |(version, address)| {
                     Host::IpvFuture { version, address }
@@ -383,5 +383,22 @@ impl fmt::Display for RedactedUserinfo<'_> {
             Some((user, password)) if !password.is_empty() => write!(f, "{user}:***"),
             _ => f.write_str(self.0),
         }
+    }
+}
+
+/// The default port of `scheme` (compared case-insensitively), for the
+/// schemes that section 6.2.3 normalization knows: `http` and `ws` 80
+/// (RFC 9110 section 4.2.1, RFC 6455), `https` and `wss` 443 (RFC 9110
+/// section 4.2.2), `ftp` 21 (RFC 1738).
+pub(crate) fn default_port(scheme: &str) -> Option<u16> {
+    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
+    if is("http") || is("ws") {
+        Some(80)
+    } else if is("https") || is("wss") {
+        Some(443)
+    } else if is("ftp") {
+        Some(21)
+    } else {
+        None
     }
 }

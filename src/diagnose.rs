@@ -31,7 +31,8 @@ use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
 use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Kept, Node};
-use crate::syntax::Syntax;
+use crate::pest_error::pest_rule_name;
+use crate::syntax::{Expected, Syntax};
 
 /// What may follow each kind of prefix, in the RFC's terms, where both
 /// grammars say the same.
@@ -86,60 +87,6 @@ mod expected {
     pub const IPVFUTURE_DOT: &str = r##"HEXDIG or ".""##;
     pub const IPVFUTURE_ADDRESS: &str = r##"unreserved, sub-delims or ":""##;
     pub const IPVFUTURE_MORE: &str = r##"unreserved, sub-delims, ":" or "]""##;
-}
-
-/// What may follow each kind of prefix where the grammars differ, in each
-/// grammar's rule names (RFC 3987 puts an "i" before the rules it extends).
-pub(crate) struct Expected {
-    path: &'static str,
-    query: &'static str,
-    fragment: &'static str,
-    host_start: &'static str,
-    reg_name: &'static str,
-    userinfo: &'static str,
-    /// What a component given to the builder may hold.
-    component_userinfo: &'static str,
-    /// ... where nothing of the host has matched yet,
-    component_host: &'static str,
-    /// ... and after a registered name's first characters.
-    component_reg_name: &'static str,
-    component_path: &'static str,
-    component_query: &'static str,
-    component_fragment: &'static str,
-}
-
-impl Expected {
-    /// `uri.pest`'s.
-    pub(crate) const URI: Expected = Expected {
-        path: r##"pchar, "/", "?", "#" or end of input"##,
-        query: r##"pchar, "/", "?", "#" or end of input"##,
-        fragment: r##"pchar, "/", "?" or end of input"##,
-        host_start: r##"userinfo, host, "/", "?", "#" or end of input"##,
-        reg_name: r##"reg-name character, ":" port, "/", "?", "#" or end of input"##,
-        userinfo: r##"userinfo character or "@""##,
-        component_userinfo: r#"unreserved, pct-encoded, sub-delims or ":""#,
-        component_host: r#"unreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
-        component_reg_name: "unreserved, pct-encoded, sub-delims or end of host",
-        component_path: r#"pchar or "/""#,
-        component_query: r#"pchar, "/" or "?""#,
-        component_fragment: r#"pchar, "/" or "?""#,
-    };
-
-    /// `iri.pest`'s.
-    pub(crate) const IRI: Expected = Expected {
-        path: r##"ipchar, "/", "?", "#" or end of input"##,
-        query: r##"ipchar, iprivate, "/", "?", "#" or end of input"##,
-        fragment: r##"ipchar, "/", "?" or end of input"##,
-        host_start: r##"iuserinfo, ihost, "/", "?", "#" or end of input"##,
-        reg_name: r##"ireg-name character, ":" port, "/", "?", "#" or end of input"##,
-        userinfo: r##"iuserinfo character or "@""##,
-        component_userinfo: r#"iunreserved, pct-encoded, sub-delims or ":""#,
-        component_host: r#"iunreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
-        component_reg_name: "iunreserved, pct-encoded, sub-delims or end of host",
-        component_path: r#"ipchar or "/""#,
-        component_query: r#"ipchar, iprivate, "/" or "?""#,
-        component_fragment: r#"ipchar, "/" or "?""#,
-    };
 }
 
 /// The component a valid prefix of the input ends in.
@@ -555,71 +502,6 @@ impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
     fn rule_name(&self, rule: R) -> Cow<'static, str> {
         Cow::Owned(pest_rule_name(rule))
     }
-}
-
-/// The name of a rule of a pest_derive parser as the RFCs write it: the
-/// `Rule` variant's, `_` written `-` (`addr_spec` is `addr-spec`).
-fn pest_rule_name<R: core::fmt::Debug>(rule: R) -> alloc::string::String {
-    alloc::format!("{rule:?}").replace('_', "-")
-}
-
-/// pest's error `error` of a parse of `input`, as a [`ParseError`] of a
-/// bounded size ([`ErrorKind::Rule`]): pest's position, and as expected the
-/// rules pest tried there, at most [`MAX_RULES`] of them named, or pest's
-/// own message cut short.
-pub(crate) fn from_pest<R: pest::RuleType>(
-    error: &pest::error::Error<R>,
-    input: &str,
-) -> ParseError {
-    /// How many of the rules tried are named; the rest are counted.
-    const MAX_RULES: usize = 6;
-    /// The longest `expected` text, in bytes.
-    const MAX_LEN: usize = 100;
-    let offset = match error.location {
-        InputLocation::Pos(pos) => pos,
-        InputLocation::Span((start, _)) => start,
-    }
-    .min(input.len());
-    let mut expected = alloc::string::String::new();
-    match &error.variant {
-        ErrorVariant::ParsingError {
-            positives,
-            negatives,
-        } => {
-            let (rules, not) = if positives.is_empty() {
-                (negatives, "not ")
-            } else {
-                (positives, "")
-            };
-            let named = rules.len().min(MAX_RULES);
-            for (i, &rule) in rules[..named].iter().enumerate() {
-                if i > 0 {
-                    expected.push_str(if i + 1 == rules.len() { " or " } else { ", " });
-                }
-                expected.push_str(not);
-                expected.push_str(&pest_rule_name(rule));
-            }
-            if rules.len() > named {
-                let _ = core::fmt::Write::write_fmt(
-                    &mut expected,
-                    format_args!(" or {} other rules", rules.len() - named),
-                );
-            }
-            if rules.is_empty() {
-                expected.push_str("a match of the rule");
-            }
-        }
-        ErrorVariant::CustomError { message } => expected.push_str(message),
-    }
-    if expected.len() > MAX_LEN {
-        let mut end = MAX_LEN - 3;
-        while !expected.is_char_boundary(end) {
-            end -= 1;
-        }
-        expected.truncate(end);
-        expected.push_str("...");
-    }
-    ParseError::new(ErrorKind::Rule, input, offset, expected)
 }
 
 /// pest's error, as the diagnostic variant records it. The furthest byte a
@@ -1150,55 +1032,4 @@ pub(crate) fn host(syntax: &Syntax, text: &str) -> ParseError {
         expected.component_reg_name
     };
     error(syntax, ErrorKind::Host, text, far, expected)
-}
-
-#[cfg(test)]
-mod tests {
-    use pest::error::{Error, ErrorVariant};
-    use pest::Position;
-
-    use super::from_pest;
-    use crate::grammar::Rule;
-
-    /// pest's error with `positives` at byte `at` of `input`.
-    fn pest_error(positives: alloc::vec::Vec<Rule>, input: &str, at: usize) -> Error<Rule> {
-        let variant = ErrorVariant::ParsingError {
-            positives,
-            negatives: alloc::vec![],
-        };
-        Error::new_from_pos(variant, Position::new(input, at).unwrap())
-    }
-
-    #[test]
-    fn from_pest_names_six_rules_and_counts_the_rest() {
-        let rules = alloc::vec![
-            Rule::scheme,
-            Rule::userinfo,
-            Rule::host,
-            Rule::port,
-            Rule::path_abempty,
-            Rule::query,
-            Rule::fragment,
-            Rule::IPv4address,
-        ];
-        let error = from_pest(&pest_error(rules, "ab cd", 2), "ab cd");
-        assert_eq!(
-            alloc::string::ToString::to_string(&error),
-            "no match for the rule at byte 2: expected scheme, userinfo, host, port, \
-             path-abempty, query or 2 other rules, found ' '"
-        );
-        let error = from_pest(&pest_error(alloc::vec![Rule::host, Rule::port], "", 0), "");
-        assert_eq!(error.expected(), "host or port");
-    }
-
-    #[test]
-    fn from_pest_cuts_a_long_message_short() {
-        let message = "\u{e9}".repeat(100);
-        let variant = ErrorVariant::<Rule>::CustomError { message };
-        let error = Error::new_from_pos(variant, Position::new("x", 1).unwrap());
-        let error = from_pest(&error, "x");
-        assert_eq!(error.expected().len(), 99);
-        assert!(error.expected().ends_with("\u{e9}..."));
-        assert_eq!(error.found(), None);
-    }
 }

@@ -44,7 +44,7 @@ where
     P: pest::Parser<R>,
     R: pest::RuleType,
 {
-    P::parse(rule, input).map_err(|error| crate::diagnose::from_pest(&error, input))
+    P::parse(rule, input).map_err(|error| crate::pest_error::from_pest(&error, input))
 }
 
 /// The derive's output, in a module of its own because pest documents the

@@ -265,6 +265,29 @@ use alloc::boxed;
 #[allow(unused_imports)]
 use core::{option, result};
 
+// The files of `src/` form layers, each importing only from the layers
+// below it, so that each can be read, tested and changed without those
+// above (`python3 ../shared/tools/layers.py` finds no import circle):
+//
+// - base: `bounds` (positions), `error`, `pest_error`, `component`;
+// - grammar: `grammar` (the pest_derive parsers and the RFC rule tables),
+//   `compiled` (the generated parsers and `compiled::runtime`, which the
+//   derive's generated code calls too), `iri::grammar`, `chars`, `percent`,
+//   and `ip` (the values of IP addresses, with `percent`'s hex digits);
+// - parse: `lower` (slots, the shape proof, the lowering, the recorders,
+//   the tiling check), `syntax`, `diagnose`, `parsers` (the crate's two
+//   grammars wired to the lowering and the diagnosis), `parse` (the entry
+//   points);
+// - reference: `spec` (the marker types; its sealed trait delegates to
+//   `parse`), `authority`, `path`, `reference`;
+// - algorithms: `resolve`, `relative`, `normalize`, `recompose`, `join`;
+// - above them: `builder`, `query`, `iri`, `schemes`, `convert`,
+//   `serde_impl`, `redact`; then this root.
+//
+// `verify` (the comparisons with pest_derive's parsers) is reached only
+// from the tests, through `__private`, and, under the `verify-compiled`
+// feature only, from `parse`: `verify` itself imports the parse layer and
+// below, and `verify::schemes`, which reaches the scheme types, is the top.
 mod authority;
 mod bounds;
 mod builder;
@@ -275,12 +298,16 @@ mod convert;
 mod diagnose;
 mod error;
 mod grammar;
+mod ip;
 mod iri;
 mod join;
 mod lower;
 mod normalize;
+mod parse;
+mod parsers;
 mod path;
 mod percent;
+mod pest_error;
 mod query;
 mod recompose;
 mod redact;
@@ -304,10 +331,8 @@ pub mod __private {
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
-    pub use crate::verify::{
-        compare_all, compare_capture, compare_derived, compare_errors, compare_iri, compare_uri,
-        error_detail,
-    };
+    pub use crate::verify::schemes::{compare_all, compare_derived, compare_errors};
+    pub use crate::verify::{compare_capture, compare_iri, compare_uri, error_detail};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {

@@ -6,7 +6,7 @@ use alloc::string::String;
 use core::fmt::{self, Write as _};
 use core::net::Ipv6Addr;
 
-use crate::authority::{Authority, Host};
+use crate::authority::{default_port, Authority, Host};
 use crate::bounds::HostKind;
 use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
 use crate::percent::{self, Piece};
@@ -414,23 +414,6 @@ fn is_rfc5952(literal: &str, address: &Ipv6Addr) -> bool {
     let mut rest = Rest(Some(inside));
     let _ = write!(rest, "{address}"); // `Rest` never fails.
     rest.0 == Some("")
-}
-
-/// The default port of `scheme` (compared case-insensitively), for the
-/// schemes that section 6.2.3 normalization knows: `http` and `ws` 80
-/// (RFC 9110 section 4.2.1, RFC 6455), `https` and `wss` 443 (RFC 9110
-/// section 4.2.2), `ftp` 21 (RFC 1738).
-pub(crate) fn default_port(scheme: &str) -> Option<u16> {
-    let is = |name: &str| scheme.eq_ignore_ascii_case(name);
-    if is("http") || is("ws") {
-        Some(80)
-    } else if is("https") || is("wss") {
-        Some(443)
-    } else if is("ftp") {
-        Some(21)
-    } else {
-        None
-    }
 }
 
 fn is_default_port(scheme: Option<&str>, port: u16) -> bool {

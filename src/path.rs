@@ -7,8 +7,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::percent;
-use crate::reference::{Reference, Storage};
-use crate::spec::Spec;
 use crate::syntax::Syntax;
 
 /// Whether the first segment of `path` contains a `:`: as the path of a
@@ -60,13 +58,12 @@ pub(crate) fn push_segment(
     percent::push_encoded(out, segment, keep);
 }
 
-/// The directory of a base URI, as section 5.2.3 merges a relative path
-/// into it: `/` when the base has an authority and an empty path, else the
-/// base's path up to and including its last `/`, or nothing when it has
-/// none.
-pub(crate) fn directory<X: Spec, S: Storage>(base: &Reference<X, S>) -> &str {
-    let path = base.path();
-    if base.bounds().has_authority() && path.is_empty() {
+/// The directory of a base URI whose path is `path`, as section 5.2.3
+/// merges a relative path into it: `/` when the base has an authority and
+/// an empty path, else the path up to and including its last `/`, or
+/// nothing when it has none.
+pub(crate) fn directory(path: &str, has_authority: bool) -> &str {
+    if has_authority && path.is_empty() {
         "/"
     } else {
         path.rfind('/').map_or("", |slash| &path[..=slash])

@@ -713,7 +713,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         // A port belongs to an authority.
         self.host_str()?;
         self.port()
-            .or_else(|| self.scheme().and_then(crate::normalize::default_port))
+            .or_else(|| self.scheme().and_then(crate::authority::default_port))
     }
 
     /// The port as written, `Some("")` for an empty port. See

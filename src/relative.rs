@@ -121,7 +121,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 /// directory above it the `..` segments and the rest.
 fn relative_paths<X: Spec, S: Storage>(base: &Reference<X, S>, target: &str) -> Vec<String> {
     // What `merge` keeps of the base's path: all but its last segment.
-    let directory = path::directory(base);
+    let directory = path::directory(base.path(), base.bounds().has_authority());
     // The directory ends with "/", so the dot segments in it are removed
     // the same way whatever follows it: remove them first.
     let normal_directory;

@@ -346,7 +346,7 @@ fn splice<X: Spec, S: Storage, T: Storage>(
     if b.has_authority() && base_path.is_empty() {
         return None;
     }
-    let mut directory = path::directory(base);
+    let mut directory = path::directory(base.path(), base.bounds().has_authority());
     if path::has_dot_segments(directory) {
         return None;
     }
@@ -541,7 +541,10 @@ fn remove_dot_segments(t: &mut Recomposition<'_>, path: Joined<'_>) {
 /// Both are the base's [`directory`](crate::path::directory) and the
 /// reference's path.
 fn merge<'a, X: Spec, S: Storage>(base: &'a Reference<X, S>, r_path: &'a str) -> Joined<'a> {
-    Joined::under(path::directory(base), r_path)
+    Joined::under(
+        path::directory(base.path(), base.bounds().has_authority()),
+        r_path,
+    )
 }
 
 #[cfg(test)]

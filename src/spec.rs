@@ -23,11 +23,8 @@
 //! ```
 
 use crate::bounds::Bounds;
-use crate::compiled::runtime::Parse;
 use crate::error::ParseError;
-use crate::grammar::Rule;
-use crate::iri::IriRule;
-use crate::lower::{self, captured_tiled, Capture, Kept};
+use crate::parse;
 use crate::syntax::{self, Syntax};
 
 /// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
@@ -81,16 +78,12 @@ impl sealed::Sealed for Rfc3986 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri::<{ URI_TILES[0] }>(Rule::uri_reference_input, text, |text, kept| {
-            crate::verify::uri_error(Rule::uri_reference_input, text, kept)
-        })
+        parse::uri_reference(text)
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_uri::<{ URI_TILES[1] }>(Rule::uri_input, text, |text, _| {
-            crate::verify::not_a_uri(text)
-        })
+        parse::absolute_uri(text)
     }
 }
 
@@ -105,135 +98,11 @@ impl sealed::Sealed for Rfc3987 {
 
     #[inline(always)]
     fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri::<{ IRI_TILES[0] }>(IriRule::iri_reference_input, text, |text, kept| {
-            crate::verify::iri_error(IriRule::iri_reference_input, text, kept)
-        })
+        parse::iri_reference(text)
     }
 
     #[inline(always)]
     fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse_iri::<{ IRI_TILES[1] }>(IriRule::iri_input, text, |text, _| {
-            crate::verify::not_an_iri(text)
-        })
+        parse::absolute_iri(text)
     }
 }
-
-/// Whether every tree of `uri.pest`'s entry rules (a reference, a URI)
-/// tiles its input as the lowering checks, decided from the grammar when
-/// the crate is compiled ([`lower::tiles`]): where it does, the lowering
-/// skips those checks. An edit of `uri.pest` that breaks the shape turns
-/// them back on.
-const URI_TILES: [bool; 2] = {
-    let grammar = lower::Grammar {
-        layouts: crate::compiled::uri::LAYOUTS,
-        rfc: <Rule as crate::grammar::UriRule>::RFC_RULES,
-    };
-    [
-        lower::tiles(&grammar, Rule::uri_reference_input as usize),
-        lower::tiles(&grammar, Rule::uri_input as usize),
-    ]
-};
-
-/// Whether every tree of `uri.pest`'s rule `entry` tiles its input
-/// ([`URI_TILES`]; `false` for a rule that is not an entry rule).
-pub(crate) fn uri_tiles(entry: Rule) -> bool {
-    match entry {
-        Rule::uri_reference_input => URI_TILES[0],
-        Rule::uri_input => URI_TILES[1],
-        _ => false,
-    }
-}
-
-/// [`uri_tiles`] for `uri.pest` + `iri.pest`.
-pub(crate) fn iri_tiles(entry: IriRule) -> bool {
-    match entry {
-        IriRule::iri_reference_input => IRI_TILES[0],
-        IriRule::iri_input => IRI_TILES[1],
-        _ => false,
-    }
-}
-
-/// [`URI_TILES`] and [`IRI_TILES`], for the tests and `verify-compiled`.
-pub(crate) const TILES: [bool; 4] = [URI_TILES[0], URI_TILES[1], IRI_TILES[0], IRI_TILES[1]];
-
-/// [`URI_TILES`] for `uri.pest` + `iri.pest`.
-const IRI_TILES: [bool; 2] = {
-    let grammar = lower::Grammar {
-        layouts: crate::iri::compiled::LAYOUTS,
-        rfc: <IriRule as crate::grammar::UriRule>::RFC_RULES,
-    };
-    [
-        lower::tiles(&grammar, IriRule::iri_reference_input as usize),
-        lower::tiles(&grammar, IriRule::iri_input as usize),
-    ]
-};
-
-/// A parse through a compiled grammar's capture variant (`$parse`), and
-/// the lowering of its full pairs where the capture cannot tell (`$full`),
-/// for one grammar: `uri.pest`, or `uri.pest` + `iri.pest`.
-macro_rules! capture_parse {
-    ($(#[$doc:meta])* $parse:ident, $full:ident, $compiled:path, $rule:ty, $oracle:ty) => {
-        $(#[$doc])*
-        #[inline(always)]
-        fn $parse<const TILED: bool>(
-            entry: $rule,
-            text: &str,
-            rejected: fn(&str, Option<&Kept<'_>>) -> ParseError,
-        ) -> Result<Bounds, ParseError> {
-            use $compiled as compiled;
-            let mut parse = Parse::with_sink(text, Capture::<TILED>::new(text));
-            let matched = compiled::run_with(entry, &mut parse).is_some();
-            #[cfg(feature = "verify-compiled")]
-            {
-                crate::verify::verify_entries::<$oracle, _, { compiled::PAIRS }>(
-                    &compiled::PARSERS,
-                    entry,
-                    text,
-                );
-                if let Err(difference) = crate::verify::compare_capture(text) {
-                    panic!("{difference}");
-                }
-            }
-            if !matched {
-                return Err(rejected(text, parse.pairs.kept()));
-            }
-            match captured_tiled::<TILED>(&parse.pairs.slots) {
-                Some(bounds) => bounds,
-                None => $full(entry, text),
-            }
-        }
-
-        /// The lowering of the full pairs, where a capture cannot tell.
-        #[cold]
-        #[inline(never)]
-        fn $full(entry: $rule, text: &str) -> Result<Bounds, ParseError> {
-            use $compiled as compiled;
-            let mut tree = compiled::tree(text);
-            compiled::run(entry, &mut tree);
-            crate::lower::lower(text, tree.nodes())
-        }
-    };
-}
-
-capture_parse!(
-    /// The bounds of `text` from `entry` of `uri.pest`: the compiled
-    /// parser's capture variant, which fills the lowering's slots as it
-    /// matches, then the lowering of those slots (without the shape checks
-    /// where `TILED`); `rejected`'s error (the diagnosis, given the slots
-    /// the capture kept where `EOI` failed) when the grammar rejects it. Inlined into each caller with the lowering, so that the
-    /// bounds are built where they are returned.
-    parse_uri,
-    full_uri,
-    crate::compiled::uri,
-    Rule,
-    crate::grammar::UriParser
-);
-
-capture_parse!(
-    /// [`parse_uri`] with `uri.pest` + `iri.pest`.
-    parse_iri,
-    full_iri,
-    crate::iri::compiled,
-    IriRule,
-    crate::iri::IriParser
-);

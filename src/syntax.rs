@@ -8,9 +8,8 @@
 
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, runtime::Parse};
-use crate::diagnose::{Expected, Parsers as _};
 use crate::grammar::{RfcRule, Rule, UriRule};
-use crate::iri::{self, IriRule};
+use crate::iri::grammar::{chars as iri_chars, compiled as iri_compiled, IriRule};
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.
@@ -74,7 +73,7 @@ pub(crate) static URI: Syntax = Syntax {
     },
     string_starts: compiled::uri::STRING_STARTS,
     reach: |rule, text| {
-        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::OWN.reach(rule, text))
+        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::reach(rule, text).min(text.len()))
     },
     // Section 6.2.2.2: the unreserved characters.
     decodes: |c| chars::unreserved.contains(c),
@@ -85,22 +84,23 @@ pub(crate) static IRI: Syntax = Syntax {
     builder: "IriBuilder",
     // `iquery` takes every character above ASCII that an IRI may hold
     // (`ucschar` and `iprivate`); the ASCII ones are the URI's.
-    chars: iri::chars::iquery.with(&chars::URI),
+    chars: iri_chars::iquery.with(&chars::URI),
     expected: &Expected::IRI,
-    userinfo: iri::chars::iuserinfo,
-    reg_name: iri::chars::ireg_name,
-    segment: iri::chars::isegment,
-    segment_nz_nc: iri::chars::isegment_nz_nc,
-    query: iri::chars::iquery,
-    query_pair: iri::chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
-    fragment: iri::chars::ifragment,
+    userinfo: iri_chars::iuserinfo,
+    reg_name: iri_chars::ireg_name,
+    segment: iri_chars::isegment,
+    segment_nz_nc: iri_chars::isegment_nz_nc,
+    query: iri_chars::iquery,
+    query_pair: iri_chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
+    fragment: iri_chars::ifragment,
     matches: |rule, text| {
         let mut parse = Parse::with_sink(text, ());
-        iri::compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
+        iri_compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
     },
-    string_starts: iri::compiled::STRING_STARTS,
+    string_starts: iri_compiled::STRING_STARTS,
     reach: |rule, text| {
-        IriRule::from_rfc_rule(rule).map_or(0, |rule| iri::compiled::OWN.reach(rule, text))
+        IriRule::from_rfc_rule(rule)
+            .map_or(0, |rule| iri_compiled::reach(rule, text).min(text.len()))
     },
     decodes: iri_decodes,
 };
@@ -113,5 +113,59 @@ pub(crate) static IRI: Syntax = Syntax {
 /// holds them. The conversion of a URI to an IRI (section 3.2) decodes
 /// `iprivate` in the query too: see `iri::convert`.
 pub(crate) fn iri_decodes(c: char) -> bool {
-    iri::chars::iunreserved.contains(c) && !iri::chars::bidi_formatting.contains(c)
+    iri_chars::iunreserved.contains(c) && !iri_chars::bidi_formatting.contains(c)
+}
+
+/// What may follow each kind of prefix where the grammars differ, in each
+/// grammar's rule names (RFC 3987 puts an "i" before the rules it extends).
+pub(crate) struct Expected {
+    pub(crate) path: &'static str,
+    pub(crate) query: &'static str,
+    pub(crate) fragment: &'static str,
+    pub(crate) host_start: &'static str,
+    pub(crate) reg_name: &'static str,
+    pub(crate) userinfo: &'static str,
+    /// What a component given to the builder may hold.
+    pub(crate) component_userinfo: &'static str,
+    /// ... where nothing of the host has matched yet,
+    pub(crate) component_host: &'static str,
+    /// ... and after a registered name's first characters.
+    pub(crate) component_reg_name: &'static str,
+    pub(crate) component_path: &'static str,
+    pub(crate) component_query: &'static str,
+    pub(crate) component_fragment: &'static str,
+}
+
+impl Expected {
+    /// `uri.pest`'s.
+    pub(crate) const URI: Expected = Expected {
+        path: r##"pchar, "/", "?", "#" or end of input"##,
+        query: r##"pchar, "/", "?", "#" or end of input"##,
+        fragment: r##"pchar, "/", "?" or end of input"##,
+        host_start: r##"userinfo, host, "/", "?", "#" or end of input"##,
+        reg_name: r##"reg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"userinfo character or "@""##,
+        component_userinfo: r#"unreserved, pct-encoded, sub-delims or ":""#,
+        component_host: r#"unreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "unreserved, pct-encoded, sub-delims or end of host",
+        component_path: r#"pchar or "/""#,
+        component_query: r#"pchar, "/" or "?""#,
+        component_fragment: r#"pchar, "/" or "?""#,
+    };
+
+    /// `iri.pest`'s.
+    pub(crate) const IRI: Expected = Expected {
+        path: r##"ipchar, "/", "?", "#" or end of input"##,
+        query: r##"ipchar, iprivate, "/", "?", "#" or end of input"##,
+        fragment: r##"ipchar, "/", "?" or end of input"##,
+        host_start: r##"iuserinfo, ihost, "/", "?", "#" or end of input"##,
+        reg_name: r##"ireg-name character, ":" port, "/", "?", "#" or end of input"##,
+        userinfo: r##"iuserinfo character or "@""##,
+        component_userinfo: r#"iunreserved, pct-encoded, sub-delims or ":""#,
+        component_host: r#"iunreserved, pct-encoded, sub-delims, "[" IP-literal or end of host"#,
+        component_reg_name: "iunreserved, pct-encoded, sub-delims or end of host",
+        component_path: r#"ipchar or "/""#,
+        component_query: r#"ipchar, iprivate, "/" or "?""#,
+        component_fragment: r#"ipchar, "/" or "?""#,
+    };
 }

@@ -1,34 +1,11 @@
 //! The compiler's driver: a grammar's text to the Rust source of its
 //! parser, through pest_meta and the stages of the crate's other modules.
 
-use std::fmt;
-
+use crate::error::CompileError;
 use crate::sets::CharSet;
-use crate::{analysis, emit, ir};
-
-/// Why a grammar cannot be compiled: the rule at fault, what is wrong, and
-/// the line of the grammar's text where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CompileError {
-    /// The rule at fault: the one whose definition holds the error, or
-    /// `"grammar"` when the error is outside every rule.
-    pub rule: String,
-    /// What is wrong, in one line.
-    pub message: String,
-    /// The line (from 1) of the grammar's text where the error is: where
-    /// pest_meta located it, or else where the rule at fault is defined.
-    pub line: Option<usize>,
-}
+use crate::{analysis, emit, ir, simplify};
 
 impl CompileError {
-    pub(crate) fn unsupported(rule: &str, construct: &str) -> CompileError {
-        CompileError {
-            rule: rule.to_string(),
-            message: format!("the compiled parser does not support {construct}"),
-            line: None,
-        }
-    }
-
     /// The error with its line filled in from `grammar`, the text it is an
     /// error of: where its rule is defined.
     fn located(mut self, grammar: &str) -> CompileError {
@@ -38,14 +15,6 @@ impl CompileError {
         self
     }
 }
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "rule `{}`: {}", self.rule, self.message)
-    }
-}
-
-impl std::error::Error for CompileError {}
 
 /// The name a line of a grammar defines (`name = { ... }`, with any
 /// modifier), if it starts a rule's definition.
@@ -183,7 +152,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     let simplified: Vec<ir::IrRule> = lowered
         .into_iter()
         .map(|rule| ir::IrRule {
-            expr: ir::simplify(rule.expr, &before),
+            expr: simplify::simplify(rule.expr, &before),
             ..rule
         })
         .collect();

@@ -32,9 +32,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
 use super::analysis::{body_ctx, records, Analysis, Ctx, Look, Track, EOI};
+use super::error::CompileError;
 use super::ir::Ir;
 use super::sets::{ByteSet, CharSet, END};
-use super::CompileError;
 
 /// Rules whose lowered expression is at most this big are `#[inline]`;
 /// bigger ones are `#[inline(never)]`, out of line, so that the hot rules

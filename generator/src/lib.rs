@@ -54,12 +54,15 @@ mod analysis;
 mod compile;
 mod derive;
 mod emit;
+mod error;
 mod ir;
 mod layout;
 mod sets;
+mod simplify;
 
-pub use compile::{compile, compile_grammar, CompileError, Compiled, Options};
+pub use compile::{compile, compile_grammar, Compiled, Options};
 pub use derive::{derive, Base, DeriveInput, GrammarSource};
+pub use error::CompileError;
 
 /// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every
 /// derived grammar can name (`host`, `port`, `path_abempty`, `URI`...).

@@ -5,6 +5,11 @@
 //! Each grammar's parser is the same language, and records the same pairs,
 //! as the parser `pest_derive` generates from the same files: `Uri::parse`
 //! runs the compiled one, and the pest_derive one only to explain a failure.
+//!
+//! Grammar layer: this module and [`runtime`] import only `grammar` (the
+//! `Rule` types), never the lowering or the diagnosis. Wiring a parser to
+//! the recorders of the lowering and to the diagnosis is the parse layer's
+//! job (`crate::parsers`).
 
 #[doc(hidden)]
 pub mod runtime;
@@ -18,7 +23,7 @@ macro_rules! compiled_parser {
         $(#[$doc])*
         #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
         pub(crate) mod $name {
-            use $rule;
+            use $rule as Rule;
 
             include!(concat!(env!("OUT_DIR"), "/", $file));
 
@@ -30,55 +35,6 @@ macro_rules! compiled_parser {
                     rule_name,
                     rules: RULES,
                 };
-
-            /// Both variants, for a diagnosis: [`PARSERS`], and the
-            /// diagnostic variant recording into the lowering's slots
-            /// ([`held`]).
-            pub(crate) const OWN: crate::diagnose::Own<Rule, PAIRS> =
-                crate::diagnose::Own {
-                    parsers: PARSERS,
-                    held,
-                    furthest,
-                    kept,
-                    reach,
-                };
-
-            /// The diagnostic variant recording nothing: the furthest
-            /// position, for a diagnosis that lowers the slots the fast
-            /// variant kept ([`kept`]).
-            #[inline(never)]
-            fn furthest(
-                rule: Rule,
-                input: &str,
-                a: &mut rt::Attempts<Rule, PAIRS, false, ()>,
-            ) -> Option<usize> {
-                failure_with(rule, input, (), a)
-            }
-
-            /// The slots a parse of `input` from `rule`, an entry rule that
-            /// tiles its input, kept where `EOI` failed furthest, as
-            /// `Uri::parse` gets them; `None` where it matched, or never
-            /// reached `EOI`.
-            fn kept<'i>(rule: Rule, input: &'i str) -> Option<crate::lower::Kept<'i>> {
-                let mut parse = rt::Parse::with_sink(input, crate::lower::Capture::<true>::new(input));
-                match run_with(rule, &mut parse) {
-                    Some(_) => None,
-                    None => parse.pairs.kept().copied(),
-                }
-            }
-
-            /// The diagnostic variant without pest's lists of rules,
-            /// recording into the lowering's slots: the furthest position,
-            /// and the slots where `EOI` failed there, which is all a
-            /// diagnosis of this grammar reads.
-            #[inline(never)]
-            fn held<'i>(
-                rule: Rule,
-                input: &'i str,
-                a: &mut rt::Attempts<Rule, PAIRS, false, crate::lower::Held<'i>>,
-            ) -> Option<usize> {
-                failure_with(rule, input, crate::lower::Held::new(input), a)
-            }
         }
     };
 }

@@ -68,8 +68,8 @@ crate::compiled::compiled_parser!(
     /// The parser compiled from `uri.pest` and `iri.pest`.
     compiled,
     "iri.rs",
-    super::derived::Rule,
-    super::derived::IriParser
+    crate::iri::IriRule,
+    crate::iri::IriParser
 );
 
 /// The character classes of `iri.pest`, as the build script derives them

@@ -12,7 +12,7 @@
 //! exactly the same way".
 
 mod convert;
-mod grammar;
+pub(crate) mod grammar;
 
 #[cfg(feature = "idna")]
 pub use convert::IdnaError;

@@ -240,7 +240,7 @@ impl HttpUri {
         // knows too.
         self.uri
             .scheme()
-            .and_then(crate::normalize::default_port)
+            .and_then(crate::authority::default_port)
             .unwrap_or(80)
     }
 

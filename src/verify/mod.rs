@@ -4,7 +4,7 @@
 //! (the furthest byte and the rules tried there) and, through the
 //! diagnosis, the same error.
 //!
-//! This module sits above everything it compares: the parsers, the
+//! This module and [`schemes`] sit above everything they compare: the parsers, the
 //! diagnosis, and the URI, IRI and scheme types. The tests and fuzz targets
 //! reach it through `__private`; with the `verify-compiled` feature every
 //! parse and every error of the crate goes through it too.
@@ -20,10 +20,12 @@ use crate::compiled::Entries;
 use crate::diagnose::{self, Derived};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser, UriRule};
-use crate::iri::{IriParser, IriRule};
+use crate::iri::grammar::{IriParser, IriRule};
 use crate::lower::{pest_nodes, Kept};
-use crate::schemes::{self, SchemeViolation};
+use crate::parsers;
 use crate::syntax;
+
+pub(crate) mod schemes;
 
 /// Turns pest's error detail on (`pest::set_error_detail`): pest's errors
 /// then record the furthest byte a token reached, which the compiled
@@ -62,24 +64,6 @@ pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), String> {
     )
 }
 
-/// Compares the compiled and pest_derive parsers of `uri.pest`, of
-/// `uri.pest` + `iri.pest` and of each scheme grammar on `input`, each from
-/// its entry rules (`uri_reference_input` and `uri_input`,
-/// `iri_reference_input`, `http_input`, `mailto_input`, `to_input`,
-/// `urn_input`, `file_input`).
-///
-/// # Errors
-///
-/// The first difference.
-pub fn compare_all(input: &str) -> Result<(), String> {
-    compare_uri(Rule::uri_reference_input, input)?;
-    compare_uri(Rule::uri_input, input)?;
-    compare_iri(IriRule::iri_reference_input, input)?;
-    compare_capture(input)?;
-    compare_held(input)?;
-    compare_schemes(input)
-}
-
 /// Compares what the diagnosis of the crate's grammars reads of a rejected
 /// `input`, the furthest byte and the bounds of the input up to it, as the
 /// diagnostic variant that records into the lowering's slots gives it
@@ -92,22 +76,22 @@ pub fn compare_all(input: &str) -> Result<(), String> {
 ///
 /// The first difference.
 pub fn compare_held(input: &str) -> Result<(), String> {
-    use crate::spec::TILES;
+    use crate::parsers::TILES;
     compare_held_from(
-        &crate::compiled::uri::OWN,
+        &crate::parsers::uri::OWN,
         Rule::uri_reference_input,
         TILES[0],
         input,
     )?;
-    compare_held_from(&crate::compiled::uri::OWN, Rule::uri_input, TILES[1], input)?;
+    compare_held_from(&crate::parsers::uri::OWN, Rule::uri_input, TILES[1], input)?;
     compare_held_from(
-        &crate::iri::compiled::OWN,
+        &crate::parsers::iri::OWN,
         IriRule::iri_reference_input,
         TILES[2],
         input,
     )?;
     compare_held_from(
-        &crate::iri::compiled::OWN,
+        &crate::parsers::iri::OWN,
         IriRule::iri_input,
         TILES[3],
         input,
@@ -149,51 +133,6 @@ fn compare_held_from<R: UriRule, const N: usize>(
     Ok(())
 }
 
-/// Compares each scheme's grammar, as `#[derive(rfc3986::Grammar)]`
-/// compiles it, with pest_derive's parser of the same files, on `input`
-/// from its entry rules ([`compare_derived`]).
-fn compare_schemes(input: &str) -> Result<(), String> {
-    use schemes::Grammar;
-    {
-        use schemes::http::{derived, grammar::HttpGrammar as G};
-        compare_derived::<derived::HttpParser, _, _, _>(
-            &G::__PARSERS,
-            G::SCHEME,
-            derived::Rule::http_input,
-            input,
-        )?;
-    }
-    {
-        use schemes::mailto::{derived, grammar::MailtoGrammar as G};
-        for entry in [derived::Rule::mailto_input, derived::Rule::to_input] {
-            compare_derived::<derived::MailtoParser, _, _, _>(
-                &G::__PARSERS,
-                G::SCHEME,
-                entry,
-                input,
-            )?;
-        }
-    }
-    {
-        use schemes::urn::{derived, grammar::UrnGrammar as G};
-        compare_derived::<derived::UrnParser, _, _, _>(
-            &G::__PARSERS,
-            G::SCHEME,
-            derived::Rule::urn_input,
-            input,
-        )?;
-    }
-    {
-        use schemes::file::{derived, grammar::FileGrammar as G};
-        compare_derived::<derived::FileParser, _, _, _>(
-            &G::__PARSERS,
-            G::SCHEME,
-            derived::Rule::file_input,
-            input,
-        )
-    }
-}
-
 /// Compares what a parse makes of `input` through the capture variant of
 /// the compiled parsers (the lowering's slots, filled as the parser
 /// matches: what [`Uri::parse`](crate::Uri::parse) runs) with the lowering
@@ -209,7 +148,7 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
     use crate::lower::{captured, captured_tiled, lower, Capture};
-    use crate::spec::TILES;
+    use crate::parsers::TILES;
 
     // Each entry twice: with the checks of the tree's shape, and as
     // `Uri::parse` runs it, without them where the grammar makes them
@@ -244,131 +183,9 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Compares the errors the crate makes of `input` from the compiled
-/// parsers with the ones it makes from pest_derive's: as a URI reference,
-/// an absolute URI, an IRI reference, and a URI of each scheme (its
-/// grammar's violation), wherever the grammar rejects it.
-///
-/// # Errors
-///
-/// The first difference.
-pub fn compare_errors(input: &str) -> Result<(), String> {
-    use crate::compiled::uri;
-    use crate::iri::compiled as iri;
-    if uri::parse(Rule::uri_reference_input, input).is_none() {
-        let entry = Rule::uri_reference_input;
-        let kept = (crate::compiled::uri::OWN.kept)(entry, input);
-        let errors = uri_errors(entry, input, kept.as_ref());
-        same_errors("URI reference", input, errors)?;
-    }
-    if uri::parse(Rule::uri_input, input).is_none() {
-        same_errors("absolute URI", input, not_a_uri_errors(input))?;
-    }
-    if iri::parse(IriRule::iri_input, input).is_none() {
-        same_errors("absolute IRI", input, not_an_iri_errors(input))?;
-    }
-    if iri::parse(IriRule::iri_reference_input, input).is_none() {
-        let entry = IriRule::iri_reference_input;
-        let kept = (crate::iri::compiled::OWN.kept)(entry, input);
-        let errors = iri_errors(entry, input, kept.as_ref());
-        same_errors("IRI reference", input, errors)?;
-    }
-    compare_schemes(input)
-}
-
-/// Compares a grammar compiled by `#[derive(rfc3986::Grammar)]` (its
-/// parsers `entries`, over the derive's `Rule`) with pest_derive's parser
-/// `P` of the same files (over pest_derive's `Rule`, `Q`), on `input` from
-/// `entry`: the same verdict, the same pairs in the same order, and where
-/// both reject it, the same record of the failure (the furthest position,
-/// the rules tried there) and the same violation, named for `scheme`.
-///
-/// The two `Rule` types have the same variants in the same order (the
-/// derive declares them as pest_derive does): a rule of one is the rule of
-/// the other with the same name.
-///
-/// # Errors
-///
-/// What each parser found, when they differ.
-pub fn compare_derived<P, Q, R, const N: usize>(
-    entries: &Entries<R, N>,
-    scheme: &'static str,
-    entry: Q,
-    input: &str,
-) -> Result<(), String>
-where
-    P: pest::Parser<Q>,
-    Q: UriRule,
-    R: UriRule,
-{
-    use alloc::format;
-    use alloc::vec::Vec;
-    let name = |rule: &dyn core::fmt::Debug| format!("{rule:?}");
-    let Some(rule) = entries
-        .rules
-        .iter()
-        .copied()
-        .find(|r| name(r) == name(&entry))
-    else {
-        return Err(format!("the derived grammar has no rule {entry:?}"));
-    };
-    let mut tree = Tree::new(input, rule);
-    let matched = (entries.run)(rule, &mut tree).is_some();
-    error_detail();
-    match (matched, P::parse(entry, input)) {
-        (true, Ok(pairs)) => {
-            let compiled: Vec<_> = tree.nodes().map(|n| (name(&n.rule), n.start, n.end)).collect();
-            let derived: Vec<_> = pest_nodes(pairs)
-                .map(|n| (name(&n.rule), n.start, n.end))
-                .collect();
-            if compiled == derived {
-                return Ok(());
-            }
-            Err(format!(
-                "the derived grammar and pest_derive's parser give other pairs for {input:?} from {entry:?}:\n  derived: {compiled:?}\n  pest_derive: {derived:?}"
-            ))
-        }
-        (false, Err(error)) => {
-            let expected = diagnose::attempts(&error, entry);
-            let mut attempts = Attempts::new(rule);
-            let end = (entries.failure)(rule, input, &mut attempts);
-            let names = |rules: &[R]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
-            let expected_names = |rules: &[Q]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
-            if end.is_some()
-                || attempts.pos() != expected.pos()
-                || attempts.far() != expected.far()
-                || names(attempts.positives()) != expected_names(expected.positives())
-                || names(attempts.negatives()) != expected_names(expected.negatives())
-            {
-                return Err(format!(
-                    "the derived grammar's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  derived: at {}, reached {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {}, reached {}, positives {:?}, negatives {:?}",
-                    attempts.pos(),
-                    attempts.far(),
-                    attempts.positives(),
-                    attempts.negatives(),
-                    expected.pos(),
-                    expected.far(),
-                    expected.positives(),
-                    expected.negatives(),
-                ));
-            }
-            same_violation(
-                input,
-                &schemes::violation(entries, scheme, rule, input),
-                &schemes::violation(&Derived::<P>::PARSERS, scheme, entry, input),
-            )
-        }
-        (matched, derived) => Err(format!(
-            "the derived grammar and pest_derive's parser disagree on {input:?} from {entry:?}: derived {}, pest_derive {}",
-            if matched { "matches" } else { "fails" },
-            if derived.is_ok() { "matches" } else { "fails" },
-        )),
-    }
-}
-
 /// Whether two errors for `input` are the same, in every field and in both
 /// forms of their message.
-fn same_error(
+pub(crate) fn same_error(
     what: &str,
     input: &str,
     compiled: &ParseError,
@@ -382,20 +199,6 @@ fn same_error(
     ))
 }
 
-/// [`same_error`] for a scheme's violations.
-pub(crate) fn same_violation(
-    input: &str,
-    compiled: &SchemeViolation,
-    derived: &SchemeViolation,
-) -> Result<(), String> {
-    if compiled == derived && alloc::format!("{compiled:#}") == alloc::format!("{derived:#}") {
-        return Ok(());
-    }
-    Err(alloc::format!(
-        "the violations from the compiled parser and from pest_derive's differ for {input:?}:\n  compiled: {compiled}\n  pest_derive: {derived}"
-    ))
-}
-
 /// The error of `input`, which the compiled parser of the URI grammar
 /// rejects from `entry`, from the compiled parsers; with the
 /// `verify-compiled` feature, checked against pest_derive's.
@@ -403,6 +206,7 @@ pub(crate) fn same_violation(
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
+#[cfg(feature = "verify-compiled")]
 pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
     checked("URI reference", input, uri_errors(entry, input, kept))
 }
@@ -412,6 +216,7 @@ pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> Pa
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
+#[cfg(feature = "verify-compiled")]
 pub(crate) fn iri_error(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
     checked("IRI reference", input, iri_errors(entry, input, kept))
 }
@@ -422,6 +227,7 @@ pub(crate) fn iri_error(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) ->
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
+#[cfg(feature = "verify-compiled")]
 pub(crate) fn not_a_uri(input: &str) -> ParseError {
     checked("absolute URI", input, not_a_uri_errors(input))
 }
@@ -431,38 +237,34 @@ pub(crate) fn not_a_uri(input: &str) -> ParseError {
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
+#[cfg(feature = "verify-compiled")]
 pub(crate) fn not_an_iri(input: &str) -> ParseError {
     checked("absolute IRI", input, not_an_iri_errors(input))
 }
 
-/// The compiled parsers' error of `input`, rejected as a `what`; with
-/// `verify-compiled`, checked against pest_derive's, which `derived` makes
-/// (only then).
+/// The compiled parsers' error of `input`, rejected as a `what`, checked
+/// against pest_derive's, which `derived` makes.
 ///
 /// # Panics
 ///
-/// With `verify-compiled`, when the two differ.
+/// When the two differ.
+#[cfg(feature = "verify-compiled")]
 #[inline(always)]
 fn checked(
     what: &str,
     input: &str,
     (error, derived): (ParseError, impl FnOnce() -> ParseError),
 ) -> ParseError {
-    #[cfg(feature = "verify-compiled")]
-    if let Err(difference) = {
-        error_detail();
-        same_error(what, input, &error, &derived())
-    } {
+    error_detail();
+    if let Err(difference) = same_error(what, input, &error, &derived()) {
         panic!("{difference}");
     }
-    #[cfg(not(feature = "verify-compiled"))]
-    let _ = (what, input, derived);
     error
 }
 
 /// [`same_error`] of the compiled parsers' error and pest_derive's, which
 /// `derived` makes.
-fn same_errors(
+pub(crate) fn same_errors(
     what: &str,
     input: &str,
     (compiled, derived): (ParseError, impl FnOnce() -> ParseError),
@@ -474,70 +276,48 @@ fn same_errors(
 /// The compiled parsers' error of `input`, rejected from `entry` of the URI
 /// grammar, and a closure that makes pest_derive's.
 #[inline(always)]
-fn uri_errors<'i>(
+pub(crate) fn uri_errors<'i>(
     entry: Rule,
     input: &'i str,
     kept: Option<&Kept<'_>>,
 ) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
-    let tiled = crate::spec::uri_tiles(entry);
     let derived = &Derived::<UriParser>::PARSERS;
-    (
-        diagnose::diagnose_kept(
-            &crate::compiled::uri::OWN,
-            &syntax::URI,
-            entry,
-            tiled,
-            input,
-            kept,
-        ),
-        move || diagnose::diagnose(derived, &syntax::URI, entry, false, input),
-    )
+    (parsers::uri_diagnosis(entry, input, kept), move || {
+        diagnose::diagnose(derived, &syntax::URI, entry, false, input)
+    })
 }
 
 /// [`uri_errors`] for the IRI grammar.
 #[inline(always)]
-fn iri_errors<'i>(
+pub(crate) fn iri_errors<'i>(
     entry: IriRule,
     input: &'i str,
     kept: Option<&Kept<'_>>,
 ) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
-    let tiled = crate::spec::iri_tiles(entry);
     let derived = &Derived::<IriParser>::PARSERS;
-    (
-        diagnose::diagnose_kept(
-            &crate::iri::compiled::OWN,
-            &syntax::IRI,
-            entry,
-            tiled,
-            input,
-            kept,
-        ),
-        move || diagnose::diagnose(derived, &syntax::IRI, entry, false, input),
-    )
+    (parsers::iri_diagnosis(entry, input, kept), move || {
+        diagnose::diagnose(derived, &syntax::IRI, entry, false, input)
+    })
 }
 
 /// [`uri_errors`] for `input` as an absolute URI.
 #[inline(always)]
-fn not_a_uri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+pub(crate) fn not_a_uri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
     let entry = Rule::uri_reference_input;
-    let (parsers, tiled) = (&crate::compiled::uri::OWN, crate::spec::uri_tiles(entry));
     let derived = &Derived::<UriParser>::PARSERS;
-    (
-        diagnose::not_absolute(parsers, &syntax::URI, entry, tiled, input),
-        move || diagnose::not_absolute(derived, &syntax::URI, entry, false, input),
-    )
+    (parsers::not_a_uri_diagnosis(input), move || {
+        diagnose::not_absolute(derived, &syntax::URI, entry, false, input)
+    })
 }
 
 /// [`uri_errors`] for `input` as an absolute IRI.
 #[inline(always)]
-fn not_an_iri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
+pub(crate) fn not_an_iri_errors(input: &str) -> (ParseError, impl FnOnce() -> ParseError + '_) {
     let entry = IriRule::iri_reference_input;
-    let (parsers, tiled) = (&crate::iri::compiled::OWN, crate::spec::iri_tiles(entry));
     let derived = &Derived::<IriParser>::PARSERS;
-    (
-        diagnose::not_absolute(parsers, &syntax::IRI, entry, tiled, input),
-        move || diagnose::not_absolute(derived, &syntax::IRI, entry, false, input),
-    )
+    (parsers::not_an_iri_diagnosis(input), move || {
+        diagnose::not_absolute(derived, &syntax::IRI, entry, false, input)
+    })
 }
 
 /// Compares the compiled parser's result for `input` from `entry` with

@@ -1,0 +1,197 @@
+//! The lowering of a derived grammar's tree into the bounds the generic
+//! grammar would give ([`whole_reference`]): where the grammar matches the
+//! host and port without `authority`, or an authority without a path, the
+//! missing components are inferred from the text around them.
+//!
+//! Imports: [`slots`](super::slots), [`lowering`](super::lowering),
+//! `bounds`, `grammar` and `compiled::runtime`.
+
+use core::ops::Range;
+
+use super::slots::{Slot, Slots, INSIDE_AUTHORITY_BITS};
+use crate::bounds::{Bounds, MAX_LEN};
+use crate::compiled::runtime::Node;
+use crate::grammar::{RfcRule, UriRule};
+
+/// The bounds of `input` from the pairs of a derived grammar's parse of
+/// all of it, when the pairs hold a whole reference: the bounds the generic
+/// parser would give. `None` when they do not, or cannot be trusted to:
+/// the caller then parses `input` with the generic grammar. `matches` is
+/// the generic grammar's compiled rules ([`Syntax::matches`]).
+///
+/// A grammar may match the parts of an authority (`host`, `port`) without
+/// `authority` and the scheme as a literal (`^"ssh://"`): the scheme, the
+/// authority and the userinfo the generic grammar would read around them
+/// are then taken from the text ([`Slots::infer_authority`]), each checked
+/// by its rule of the generic grammar.
+///
+/// The lowering's checks (each component at most once, userinfo, host and
+/// port inside an authority, components that tile the input) do not say
+/// that the generic grammar would have split the input there: a grammar of
+/// one's own can put an RFC rule where the generic grammar would not.
+/// Three more checks do, with what the components' own rules guarantee
+/// (none holds a delimiter that ends it): with an authority the path is
+/// empty or starts with "/"; without one it does not start with "//";
+/// without a scheme either its first segment has no ":". The generic
+/// grammar then reads the same components, at the same places: a scheme
+/// ends at the first ":", an authority at the first "/", "?" or "#", a
+/// path at the first "?" or "#", a query at the first "#".
+///
+/// [`Syntax::matches`]: crate::syntax::Syntax
+#[inline(always)]
+pub(crate) fn whole_reference<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+    matches: fn(RfcRule, &str) -> Option<usize>,
+) -> Option<Bounds> {
+    if input.len() > MAX_LEN {
+        return None;
+    }
+    let mut slots = Slots::new(input);
+    if slots.read::<_, false>(nodes) != usize::MAX {
+        return None;
+    }
+    if !slots.found(Slot::Authority).present
+        && slots.seen & INSIDE_AUTHORITY_BITS != 0
+        && !slots.infer_authority(matches)
+    {
+        return None;
+    }
+    let has_path = slots.found(Slot::Path).present
+        || (slots.found(Slot::Authority).present && slots.infer_tail(matches));
+    if !has_path {
+        return None;
+    }
+    let path = slots.found(Slot::Path);
+    let path = &input[path.start..path.end];
+    let split_as_generic = if slots.found(Slot::Authority).present {
+        path.is_empty() || path.starts_with('/')
+    } else {
+        !path.starts_with("//")
+            && (slots.found(Slot::Scheme).present
+                || !path.split('/').next().unwrap_or("").contains(':'))
+    };
+    if !split_as_generic {
+        return None;
+    }
+    // Components that do not tile the input (the lowering checks it), an
+    // IP address that is not one, or a port above 65535: the generic parse
+    // says so.
+    slots.lower().ok()
+}
+
+impl Slots<'_> {
+    /// Fills the authority slot, and the scheme and userinfo slots where
+    /// they are empty, from the text around the host and port of a tree
+    /// that has no `authority` pair, as the generic grammar reads that
+    /// text: a scheme up to the first ":" (if one comes before any "/",
+    /// "?" or "#"), "//", a userinfo up to an "@" just before the host,
+    /// the host, the port. Each part the tree does not hold is checked
+    /// with the generic grammar's rule for it (`matches`): all of it must
+    /// match. Whether the parts then tile the input is the caller's check.
+    ///
+    /// `false` where the text is not that: the caller falls back to the
+    /// generic parser, which decides.
+    #[inline(never)]
+    fn infer_authority(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
+        const HOST_BITS: u32 = 1 << Slot::Host as u32
+            | 1 << Slot::IpLiteral as u32
+            | 1 << Slot::Ipv4Address as u32
+            | 1 << Slot::RegName as u32
+            | 1 << Slot::Ipv6Address as u32
+            | 1 << Slot::IpvFuture as u32;
+        if self.seen & HOST_BITS == 0 {
+            return false;
+        }
+        let input = self.input;
+        let host = self.host();
+        let port = self.found(Slot::Port);
+        let end = if port.present { port.end } else { host.end };
+        let scheme = self.found(Slot::Scheme);
+        let after_scheme = if scheme.present {
+            scheme.end + 1
+        } else {
+            let before_host = input.as_bytes().get(..host.start).unwrap_or_default();
+            let delimiter = before_host
+                .iter()
+                .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'));
+            match delimiter {
+                Some(colon) if before_host[colon] == b':' => {
+                    if colon == 0 || matches(RfcRule::Scheme, &input[..colon]) != Some(colon) {
+                        return false;
+                    }
+                    self.set(Slot::Scheme, Some(0..colon));
+                    colon + 1
+                }
+                _ => 0,
+            }
+        };
+        let start = after_scheme + 2;
+        if input.get(after_scheme..start) != Some("//") || start > host.start {
+            return false;
+        }
+        if !self.found(Slot::Userinfo).present && host.start > start {
+            let userinfo = start..host.start - 1;
+            if input.as_bytes()[userinfo.end] != b'@'
+                || matches(RfcRule::Userinfo, &input[userinfo.clone()]) != Some(userinfo.len())
+            {
+                return false;
+            }
+            self.set(Slot::Userinfo, Some(userinfo));
+        }
+        self.set(Slot::Authority, Some(start..end));
+        true
+    }
+
+    /// Fills the path slot of a tree that has an authority and no path (a
+    /// grammar that matches `"/" ~ db_number` rather than `path_abempty`),
+    /// and the query and fragment slots where they are empty, from the text
+    /// after the authority, as the generic grammar reads it: a path up to
+    /// the first "?" or "#", a query up to the first "#", a fragment. Each
+    /// part the tree does not hold is checked with the generic grammar's
+    /// rule for it (`matches`): all of it must match. Whether the parts
+    /// then tile the input is the caller's check.
+    ///
+    /// `false` where the text is not that: the caller falls back to the
+    /// generic parser, which decides.
+    #[inline(never)]
+    fn infer_tail(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
+        let input = self.input;
+        let bytes = input.as_bytes();
+        let next = |from: usize, stop: &[u8]| {
+            bytes[from..]
+                .iter()
+                .position(|b| stop.contains(b))
+                .map_or(input.len(), |at| from + at)
+        };
+        let whole = |rule: RfcRule, span: &Range<usize>| {
+            let text = &input[span.clone()];
+            matches(rule, text) == Some(text.len())
+        };
+        let start = self.found(Slot::Authority).end;
+        let path = start..next(start, b"?#");
+        if !whole(RfcRule::PathAbempty, &path) {
+            return false;
+        }
+        let mut at = path.end;
+        self.set(Slot::Path, Some(path));
+        if bytes.get(at) == Some(&b'?') {
+            let query = at + 1..next(at + 1, b"#");
+            at = query.end;
+            if !self.found(Slot::Query).present {
+                if !whole(RfcRule::Query, &query) {
+                    return false;
+                }
+                self.set(Slot::Query, Some(query));
+            }
+        }
+        if bytes.get(at) == Some(&b'#') && !self.found(Slot::Fragment).present {
+            let fragment = at + 1..input.len();
+            if !whole(RfcRule::Fragment, &fragment) {
+                return false;
+            }
+            self.set(Slot::Fragment, Some(fragment));
+        }
+        true
+    }
+}

@@ -1,0 +1,249 @@
+//! The lowering itself: from a tree's pairs (or a recorder's slots) to the
+//! [`Bounds`] of each component, with the host's kind checked against its
+//! value and the port's value read.
+//!
+//! Imports: the rest of the lowering ([`slots`](super::slots),
+//! [`tiling`](super::tiling)), `bounds`, `error`, `grammar`, `ip` and
+//! `compiled::runtime` (the nodes).
+
+use core::ops::Range;
+
+use pest::iterators::Pairs;
+
+use super::slots::{grammar_error, Slot, Slots, INSIDE_AUTHORITY, INSIDE_AUTHORITY_BITS};
+use super::tiling::tile;
+use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, MAX_LEN};
+use crate::compiled::runtime::Node;
+use crate::error::{ErrorKind, ParseError};
+use crate::grammar::UriRule;
+use crate::ip::{ipv4, ipv6};
+
+/// The pairs of a pest parse tree as nodes, in preorder.
+pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
+    pairs: Pairs<'i, R>,
+) -> impl Iterator<Item = Node<R>> + 'i {
+    pairs.flatten().map(|pair| {
+        let span = pair.as_span();
+        Node {
+            rule: pair.as_rule(),
+            start: span.start(),
+            end: span.end(),
+        }
+    })
+}
+
+/// Lowers the pairs of a successful parse of `input` to the bounds of its
+/// components, with the host's kind and the port's value.
+///
+/// One pass stores each pair in its slot, with no decision per pair, so
+/// that nothing in the loop depends on which rule came. The checks come
+/// after it: each component at most once, userinfo, host and port only
+/// inside an authority, and the components tiling the input ([`tile`]).
+#[inline(always)]
+pub(crate) fn lower<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Bounds, ParseError> {
+    lower_tiled::<R, false>(input, nodes)
+}
+
+/// [`lower`], where `TILED` says that the pairs are a tree of an entry rule
+/// that [`tiles`]: the lowering then skips the checks of the tree's shape,
+/// as [`captured_tiled`] does.
+#[inline(always)]
+pub(crate) fn lower_tiled<R: UriRule, const TILED: bool>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Result<Bounds, ParseError> {
+    if input.len() > MAX_LEN {
+        return Err(too_long(input));
+    }
+    let mut slots = Slots::new(input);
+    let repeated = slots.read::<R, TILED>(nodes);
+    if repeated != usize::MAX {
+        return Err(grammar_error(
+            input,
+            repeated,
+            "each component at most once",
+        ));
+    }
+    slots.lower_tiled::<TILED>()
+}
+
+/// The error for a text longer than a reference can be.
+#[cold]
+#[inline(never)]
+pub(crate) fn too_long(input: &str) -> ParseError {
+    ParseError::new(
+        ErrorKind::TooLong,
+        input,
+        MAX_LEN,
+        "at most 4294967294 bytes",
+    )
+}
+
+/// The kind of host `text` is, from the pairs of a parse of all of it from
+/// the grammar's `host` rule (read as an authority's host is read); `None`
+/// when the pairs do not make all of it one host.
+pub(crate) fn host_of<R: UriRule>(
+    text: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Option<HostKind> {
+    let mut slots = Slots::new(text);
+    slots.read::<_, false>(nodes);
+    let kind = slots.host_kind(0).ok()?;
+    (slots.host() == (0..text.len())).then_some(kind)
+}
+
+/// Lowers what a capture recorded ([`Capture`]) after a
+/// successful parse of its input: exactly what [`lower`] makes of the full
+/// pairs of the same parse. `None` where the capture cannot tell: a slot
+/// filled twice (its first span is lost), or two kinds of host value (a
+/// component twice); the caller then lowers the full pairs, which give the
+/// error. The crate's grammars fill each slot once.
+#[inline(always)]
+pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> {
+    captured_tiled::<false>(slots)
+}
+
+/// [`captured`], where `TILED` says that the grammar's entry rule
+/// [`tiles`]: the lowering then skips the checks of the tree's shape,
+/// which every tree of that grammar passes.
+#[inline(always)]
+pub(crate) fn captured_tiled<const TILED: bool>(
+    slots: &Slots<'_>,
+) -> Option<Result<Bounds, ParseError>> {
+    if slots.input.len() > MAX_LEN {
+        return Some(Err(too_long(slots.input)));
+    }
+    let host_values = (slots.seen >> Slot::Ipv4Address as u32) & 0b1111;
+    if slots.clobbered != 0 || host_values & host_values.wrapping_sub(1) != 0 {
+        return None;
+    }
+    Some(slots.lower_tiled::<TILED>())
+}
+
+impl Slots<'_> {
+    /// Types the host and port, then checks that the components tile the
+    /// input ([`tile`]), so that recomposing them gives the input back.
+    /// The crate's grammar always satisfies this; an edited grammar that
+    /// does not gets an error instead of an inconsistent URI.
+    #[inline(always)]
+    pub(crate) fn lower(&self) -> Result<Bounds, ParseError> {
+        self.lower_tiled::<false>()
+    }
+
+    /// [`lower`](Self::lower), where `TILED` says that the grammar makes
+    /// the checks of the tree's shape ([`tiles`]): the userinfo, host and
+    /// port inside an authority, a path, and components that tile the
+    /// input. The value checks (an IP address, a port) are made either way.
+    #[inline(always)]
+    pub(crate) fn lower_tiled<const TILED: bool>(&self) -> Result<Bounds, ParseError> {
+        let authority = self.found(Slot::Authority);
+        let mut kind = HostKind::RegName;
+        if authority.present {
+            kind = self.host_kind(authority.start)?;
+        } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
+            return Err(self.stray());
+        }
+        // An empty slot reads as `0..0`, an empty port, which reads as no
+        // port.
+        let port_span = self.found(Slot::Port);
+        let port = self.port(port_span.start..port_span.end)?;
+        // Where the components tile the input, the host ends at the ":"
+        // before the port, or with the authority.
+        let host_end = if !TILED {
+            self.host().end
+        } else if port_span.present {
+            port_span.start.saturating_sub(1)
+        } else {
+            authority.end
+        };
+        if !TILED {
+            if !self.found(Slot::Path).present {
+                return Err(self.grammar_error(0, "a path in every URI reference"));
+            }
+            tile(self).map_err(|(at, expected)| self.grammar_error(at, expected))?;
+        }
+        let scheme = self.found(Slot::Scheme);
+        let userinfo = self.found(Slot::Userinfo);
+        let path = self.found(Slot::Path);
+        Ok(Bounds::of_parse(
+            scheme.present.then_some(scheme.end),
+            (authority.present & userinfo.present).then_some(userinfo.end),
+            authority.present.then_some((host_end, kind)),
+            port.filter(|_| authority.present),
+            path.start..path.end,
+            self.found(Slot::Query).end_if_present(),
+            self.found(Slot::Fragment).start_if_present(),
+        ))
+    }
+
+    /// The error for a userinfo, host or port outside an authority: at the
+    /// first of them, in the order of [`INSIDE_AUTHORITY`].
+    #[cold]
+    #[inline(never)]
+    fn stray(&self) -> ParseError {
+        let at = INSIDE_AUTHORITY
+            .iter()
+            .find_map(|&slot| self.span(slot))
+            .map_or(0, |span| span.start);
+        self.grammar_error(at, "host, userinfo and port inside an authority")
+    }
+
+    /// The kind of the host, in an authority that starts at `authority`,
+    /// checked to have the value the grammar says it has.
+    #[inline(always)]
+    pub(crate) fn host_kind(&self, authority: usize) -> Result<HostKind, ParseError> {
+        if self.seen & (1 << Slot::RegName as u32) != 0 {
+            Ok(HostKind::RegName)
+        } else {
+            self.ip_host(authority)
+        }
+    }
+
+    /// [`host_kind`](Self::host_kind) when it is not a registered name: an
+    /// IP address or IPvFuture.
+    #[inline(never)]
+    fn ip_host(&self, authority: usize) -> Result<HostKind, ParseError> {
+        Ok(if let Some(at) = self.span(Slot::Ipv4Address) {
+            ipv4(&self.input[at.clone()]).ok_or_else(|| {
+                self.grammar_error(at.start, "an IPv4address that is four octets")
+            })?;
+            HostKind::Ipv4
+        } else if let Some(at) = self.span(Slot::Ipv6Address) {
+            ipv6(&self.input[at.clone()]).ok_or_else(|| {
+                ParseError::new(
+                    ErrorKind::Ipv6Address,
+                    self.input,
+                    at.start,
+                    "an IPv6address that is eight 16-bit pieces",
+                )
+            })?;
+            HostKind::Ipv6
+        } else if let Some(at) = self.span(Slot::IpvFuture) {
+            // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ):
+            // HEXDIG has no ".", so the first "." ends the version.
+            ipv_future(&self.input[at.clone()])
+                .ok_or_else(|| self.grammar_error(at.start, "an IPvFuture with a \".\""))?;
+            HostKind::IpvFuture
+        } else {
+            return Err(self.grammar_error(authority, "a host in every authority"));
+        })
+    }
+
+    /// The value of `port = *DIGIT` ([`port_value`]); a port above 65535 is
+    /// an error of its own.
+    #[inline(always)]
+    fn port(&self, digits: Range<usize>) -> Result<Option<u16>, ParseError> {
+        let bytes = self
+            .input
+            .as_bytes()
+            .get(digits.clone())
+            .unwrap_or_default();
+        port_value(bytes).map_err(|error| match error {
+            PortError::NotDigits => self.grammar_error(digits.start, "a port of digits only"),
+            PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
+        })
+    }
+}
