@@ -30,8 +30,11 @@
 //!   link, `<...>`, regular expressions, Rust types, Windows paths,
 //!   placeholders: `corpus::real_world_invalid`).
 //! - `schemes`: the `http`/`https`, `mailto`, `urn` and `file` URIs of a
-//!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
-//!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
+//!   larger corpus that their types accept (`support/schemes.rs`), each
+//!   parsed by its scheme type (`HttpUri`, `Mailto`, `Urn`, `FileUri`) and
+//!   by pest_derive's parsers of the same grammars, against fluent-uri's
+//!   generic parse of the same. A second table gives each type over
+//!   fluent-uri, beside issue 32's bar.
 //! - `scaling`: one URI of 100 B, 10 KiB, 1 MiB and 10 MiB, parsed by
 //!   `rfc3986` and `fluent-uri`, and the 10 MiB one with a bad last byte
 //!   (`rejected`). A second table gives the time per byte at each length,
@@ -45,14 +48,16 @@
 //! - `normalize`: the RFC's `eXAMPLE://a/./b/../b/%63/%7bfoo%7d`, and the
 //!   absolute URIs of the corpus (`iri-string` normalizes only those).
 //! - `to_string`: the text of resolved URIs, as a new `String`.
-//! - `user-grammar`: 10,000 `redis://` URIs (credentials, hosts of every
-//!   kind, ports, database numbers) parsed by a grammar of a user's own
-//!   (`examples/custom_scheme/redis.pest`): through `#[derive(Grammar)]`
-//!   (`derive`), through pest_derive's parser of the same file with
-//!   `parse_scheme` (`parse_with` lowers only a tree that holds the
-//!   generic components, which redis.pest's does not), and by `Uri::parse` and
-//!   fluent-uri's generic parse of the same inputs. A second table gives each
-//!   route relative to `Uri::parse`.
+//! - `user-grammar`: grammars of users' own (`support/user.rs`), 10,000
+//!   URIs of each from a seeded generator: redis
+//!   (`examples/custom_scheme/redis.pest`), ssh, S3 and tel (RFC 3966)
+//!   (`tests/grammars/user/{ssh,s3,tel}.pest`). Rows `route/grammar`: the
+//!   grammar through `#[derive(Grammar)]` (`derive`), `Uri::parse`
+//!   (`rfc3986`) and fluent-uri's generic parse of the same inputs, and for
+//!   redis pest_derive's parser of the same file with `parse_scheme`
+//!   (`parse_with` lowers only a tree that holds the generic components,
+//!   which redis.pest's does not). A second table gives each route relative
+//!   to `Uri::parse`, beside issue 32's bar for the derive.
 //! - `edit`: building a URI with the builder (components as text, and
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
