@@ -30,8 +30,11 @@
 //!   link, `<...>`, regular expressions, Rust types, Windows paths,
 //!   placeholders: `corpus::real_world_invalid`).
 //! - `schemes`: the `http`/`https`, `mailto`, `urn` and `file` URIs of a
-//!   larger corpus, each parsed by its scheme type (`HttpUri`, `Mailto`,
-//!   `Urn`, `FileUri`), against fluent-uri's generic parse of the same.
+//!   larger corpus that their types accept (`support/schemes.rs`), each
+//!   parsed by its scheme type (`HttpUri`, `Mailto`, `Urn`, `FileUri`) and
+//!   by pest_derive's parsers of the same grammars, against fluent-uri's
+//!   generic parse of the same. A second table gives each type over
+//!   fluent-uri, beside issue 32's bar.
 //! - `scaling`: one URI of 100 B, 10 KiB, 1 MiB and 10 MiB, parsed by
 //!   `rfc3986` and `fluent-uri`, and the 10 MiB one with a bad last byte
 //!   (`rejected`). A second table gives the time per byte at each length,
@@ -45,14 +48,16 @@
 //! - `normalize`: the RFC's `eXAMPLE://a/./b/../b/%63/%7bfoo%7d`, and the
 //!   absolute URIs of the corpus (`iri-string` normalizes only those).
 //! - `to_string`: the text of resolved URIs, as a new `String`.
-//! - `user-grammar`: 10,000 `redis://` URIs (credentials, hosts of every
-//!   kind, ports, database numbers) parsed by a grammar of a user's own
-//!   (`examples/custom_scheme/redis.pest`): through `#[derive(Grammar)]`
-//!   (`derive`), through pest_derive's parser of the same file with
-//!   `parse_scheme` (`parse_with` lowers only a tree that holds the
-//!   generic components, which redis.pest's does not), and by `Uri::parse` and
-//!   fluent-uri's generic parse of the same inputs. A second table gives each
-//!   route relative to `Uri::parse`.
+//! - `user-grammar`: grammars of users' own (`support/user.rs`), 10,000
+//!   URIs of each from a seeded generator: redis
+//!   (`examples/custom_scheme/redis.pest`), ssh, S3 and tel (RFC 3966)
+//!   (`tests/grammars/user/{ssh,s3,tel}.pest`). Rows `route/grammar`: the
+//!   grammar through `#[derive(Grammar)]` (`derive`), `Uri::parse`
+//!   (`rfc3986`) and fluent-uri's generic parse of the same inputs, and for
+//!   redis pest_derive's parser of the same file with `parse_scheme`
+//!   (`parse_with` lowers only a tree that holds the generic components,
+//!   which redis.pest's does not). A second table gives each route relative
+//!   to `Uri::parse`, beside issue 32's bar for the derive.
 //! - `edit`: building a URI with the builder (components as text, and
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
@@ -73,6 +78,10 @@ use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 mod corpus;
 #[path = "support/edit.rs"]
 mod edit_inputs;
+#[path = "support/schemes.rs"]
+mod scheme_inputs;
+#[path = "support/user.rs"]
+mod user_grammars;
 
 /// What every row reads of each result: 1 plus the length of the authority
 /// and of the path, so that 0 means the crate rejected the reference.
@@ -355,45 +364,36 @@ macro_rules! before {
     };
 }
 
-/// The scheme types, each on the URIs of its scheme.
+/// The schemes of the `schemes` group.
+const SCHEMES: [&str; 4] = ["http", "mailto", "urn", "file"];
+
+/// The scheme types, each on the URIs of its scheme
+/// (`support/schemes.rs`), beside fluent-uri's generic parse and the
+/// scheme's grammar through pest_derive.
 fn schemes(c: &mut Criterion) {
-    use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
-    let corpus = corpus::corpus(7, 40_000);
     let mut group = c.benchmark_group("schemes");
-    type Kind = (&'static str, &'static [&'static str], Reader, Reader);
-    let kinds: [Kind; 4] = [
-        (
-            "http",
-            &["http:", "https:"],
-            |s| HttpUri::parse(s).map_or(0, |u| u.path().len() + 1),
-            before!(http, http_input),
-        ),
-        (
-            "mailto",
-            &["mailto:"],
-            |s| Mailto::parse(s).map_or(0, |m| m.to().len() + 1),
-            before!(mailto, mailto_input),
-        ),
-        (
-            "urn",
-            &["urn:"],
-            |s| Urn::parse(s).map_or(0, |u| u.nid().len()),
-            before!(urn, urn_input),
-        ),
-        (
-            "file",
-            &["file:"],
-            |s| FileUri::parse(s).map_or(0, |f| f.path().len() + 1),
-            before!(file, file_input),
-        ),
-    ];
-    for (scheme, prefixes, read, read_before) in kinds {
-        let inputs: Vec<&String> = corpus
-            .iter()
-            .filter(|s| prefixes.iter().any(|p| s.starts_with(p)))
-            .filter(|s| read(s) != 0)
-            .collect();
-        eprintln!("schemes/{scheme}: {} URIs", inputs.len());
+    for (scheme, _, read) in scheme_inputs::TYPED {
+        let read_before: Reader = match scheme {
+            "http" => before!(http, http_input),
+            "mailto" => before!(mailto, mailto_input),
+            "urn" => before!(urn, urn_input),
+            _ => before!(file, file_input),
+        };
+        let (inputs, left_out) = scheme_inputs::inputs(scheme);
+        eprintln!(
+            "schemes/{scheme}: {} URIs ({left_out} its type rejects left out)",
+            inputs.len()
+        );
+        // Every row accepts every input: no row measures an error path.
+        for (route, read) in [
+            ("fluent-uri", fluent_uri as Reader),
+            ("rfc3986", read),
+            ("pest_derive", read_before),
+        ] {
+            if let Some(s) = inputs.iter().find(|s| read(s) == 0) {
+                panic!("{route} rejects the {scheme} input {s:?}");
+            }
+        }
         group.throughput(Throughput::Elements(inputs.len() as u64));
         group.bench_function(BenchmarkId::new("fluent-uri", scheme), |b| {
             b.iter(|| {
@@ -406,7 +406,6 @@ fn schemes(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("rfc3986", scheme), |b| {
             b.iter(|| inputs.iter().map(|s| read(black_box(s))).sum::<usize>())
         });
-        assert!(inputs.iter().all(|s| read_before(s) != 0));
         group.bench_function(BenchmarkId::new("pest_derive", scheme), |b| {
             b.iter(|| {
                 inputs
@@ -419,104 +418,129 @@ fn schemes(c: &mut Criterion) {
     group.finish();
 }
 
-/// A grammar of a user's own, the redis scheme of the custom_scheme
-/// example: compiled by the derive, and derived by pest_derive.
-mod user {
-    pub mod derived {
-        #[derive(rfc3986::Grammar)]
-        #[grammar = "examples/custom_scheme/redis.pest"]
-        pub struct Redis;
-    }
+/// pest_derive's parser of the redis grammar (`examples/custom_scheme/redis.pest`
+/// joined to `uri.pest`), for the `parse_scheme` row of `user-grammar`.
+mod redis_pest {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "uri.pest"]
+    #[grammar = "examples/custom_scheme/redis.pest"]
+    pub struct Redis;
 
-    pub mod pest {
-        #[derive(pest_derive::Parser)]
-        #[grammar = "uri.pest"]
-        #[grammar = "examples/custom_scheme/redis.pest"]
-        pub struct Redis;
-
-        rfc3986::impl_uri_rule!(Rule);
-    }
+    rfc3986::impl_uri_rule!(Rule);
 }
 
-/// The `redis://` URIs of the `user-grammar` group: the hosts and ports of
-/// the corpus's URIs with an authority, with credentials and a database
-/// number drawn from a seeded generator.
-fn redis_inputs() -> Vec<String> {
-    let mut rng = corpus::Rng::new(23);
-    corpus::corpus(11, 40_000)
-        .iter()
-        .filter_map(|s| {
-            let uri = rfc3986::Uri::parse(s.as_str()).ok()?;
-            let host = uri.host_str()?;
-            let credentials = match rng.below(4) {
-                0 => ":s3cret@",
-                1 => "alice:pa%20ss@",
-                _ => "",
-            };
-            let port = uri.port().map(|p| format!(":{p}")).unwrap_or_default();
-            let db = if rng.chance(70) {
-                format!("/{}", rng.below(16))
-            } else {
-                String::new()
-            };
-            Some(format!("redis://{credentials}{host}{port}{db}"))
-        })
-        .take(10_000)
-        .collect()
+/// The redis grammar through pest_derive's parser and `parse_scheme`
+/// (`parse_with` lowers only a tree that holds the generic components,
+/// which redis.pest's does not).
+fn redis_parse_scheme(s: &str) -> usize {
+    use redis_pest::{Redis, Rule};
+    rfc3986::schemes::parse_scheme::<Redis, Rule>("redis", Rule::redis_input, s).map_or(
+        0,
+        |(uri, pairs)| {
+            let db = pairs.flatten().find(|p| p.as_rule() == Rule::db_number);
+            uri.host_str().map_or(0, str::len) + db.map_or(0, |p| p.as_str().len()) + 1
+        },
+    )
 }
 
-/// The rows of the `user-grammar` group, each reading the host (and the
-/// database number where the route gives the scheme's pairs).
-const USER_GRAMMAR_ROWS: [(&str, Reader); 4] = [
-    ("fluent-uri", fluent_uri),
-    ("rfc3986", |s| {
-        rfc3986::Uri::parse(s).map_or(0, |u| u.host_str().map_or(0, str::len) + u.path().len() + 1)
-    }),
-    ("derive", |s| {
-        use user::derived::{Redis, Rule};
-        Redis::parse(Rule::redis_input, s).map_or(0, |p| {
-            p.uri().host_str().map_or(0, str::len) + p.get(Rule::db_number).map_or(0, str::len) + 1
-        })
-    }),
-    ("parse_scheme", |s| {
-        use user::pest::{Redis, Rule};
-        rfc3986::schemes::parse_scheme::<Redis, Rule>("redis", Rule::redis_input, s).map_or(
-            0,
-            |(uri, pairs)| {
-                let db = pairs.flatten().find(|p| p.as_rule() == Rule::db_number);
-                uri.host_str().map_or(0, str::len) + db.map_or(0, |p| p.as_str().len()) + 1
-            },
-        )
-    }),
-];
+/// `Uri::parse` in the `user-grammar` group: the host and the path.
+fn generic_host_path(s: &str) -> usize {
+    rfc3986::Uri::parse(s).map_or(0, |u| u.host_str().map_or(0, str::len) + u.path().len() + 1)
+}
+
+/// The routes of the `user-grammar` group, each a row per grammar
+/// (`derive/ssh`...): fluent-uri's and `Uri::parse`'s generic parse, the
+/// derive's (`support/user.rs`), and for redis pest_derive's
+/// (`parse_scheme`).
+const USER_ROUTES: [&str; 4] = ["fluent-uri", "rfc3986", "derive", "parse_scheme"];
+
+/// Each grammar's bar from issue 32: the derive's time over `Uri::parse`'s.
+fn user_grammar_bar(grammar: &str) -> f64 {
+    if grammar == "tel" {
+        1.5
+    } else {
+        1.2
+    }
+}
 
 fn user_grammar(c: &mut Criterion) {
-    let inputs = redis_inputs();
-    eprintln!("user-grammar: {} redis URIs", inputs.len());
-    for (name, read) in USER_GRAMMAR_ROWS {
-        assert!(inputs.iter().all(|s| read(s) != 0), "{name} rejects one");
-    }
     let mut group = c.benchmark_group("user-grammar");
-    group.throughput(Throughput::Elements(inputs.len() as u64));
-    for (name, read) in USER_GRAMMAR_ROWS {
-        group.bench_function(name, |b| {
-            b.iter(|| inputs.iter().map(|s| read(black_box(s))).sum::<usize>())
-        });
+    for (grammar, derived) in user_grammars::DERIVED {
+        let inputs = user_grammars::inputs(grammar);
+        let bytes: usize = inputs.iter().map(String::len).sum();
+        eprintln!(
+            "user-grammar/{grammar}: {} URIs, {:.1} bytes each",
+            inputs.len(),
+            bytes as f64 / inputs.len() as f64
+        );
+        let mut rows: Vec<(&str, Reader)> = vec![
+            ("fluent-uri", fluent_uri),
+            ("rfc3986", generic_host_path),
+            ("derive", derived),
+        ];
+        if grammar == "redis" {
+            rows.push(("parse_scheme", redis_parse_scheme));
+        }
+        // Every route accepts every input: no row measures an error path.
+        for (route, read) in &rows {
+            if let Some(s) = inputs.iter().find(|s| read(s) == 0) {
+                panic!("{route} rejects the {grammar} input {s:?}");
+            }
+        }
+        group.throughput(Throughput::Elements(inputs.len() as u64));
+        for (route, read) in rows {
+            group.bench_function(BenchmarkId::new(route, grammar), |b| {
+                b.iter(|| inputs.iter().map(|s| read(black_box(s))).sum::<usize>())
+            });
+        }
     }
     group.finish();
 }
 
-/// The `user-grammar` rows relative to `Uri::parse` on the same inputs.
+/// The `user-grammar` rows relative to `Uri::parse` on the same inputs,
+/// beside issue 32's bar for the derive.
 fn user_grammar_report() {
-    let Some(generic) = median_ns("user-grammar", "rfc3986") else {
-        return;
-    };
-    println!("\n| user-grammar | median per 10k URIs | relative to Uri::parse |");
-    println!("|---|---:|---:|");
-    for (name, _) in USER_GRAMMAR_ROWS {
-        if let Some(time) = median_ns("user-grammar", name) {
-            println!("| {name} | {} | {:.2}x |", human(time), time / generic);
+    println!("\n| user-grammar | route | median per 10k URIs | relative to Uri::parse | bar |");
+    println!("|---|---|---:|---:|---:|");
+    for (grammar, _) in user_grammars::DERIVED {
+        let Some(generic) = median_ns("user-grammar", &format!("rfc3986/{grammar}")) else {
+            continue;
+        };
+        for route in USER_ROUTES {
+            if let Some(time) = median_ns("user-grammar", &format!("{route}/{grammar}")) {
+                let bar = if route == "derive" {
+                    format!("{:.1}x", user_grammar_bar(grammar))
+                } else {
+                    String::new()
+                };
+                println!(
+                    "| {grammar} | {route} | {} | {:.2}x | {bar} |",
+                    human(time),
+                    time / generic
+                );
+            }
         }
+    }
+}
+
+/// The `schemes` rows relative to fluent-uri's generic parse of the same
+/// URIs, beside issue 32's bar (1.5x).
+fn schemes_report() {
+    println!("\n| schemes | scheme type | fluent-uri | ratio | bar |");
+    println!("|---|---:|---:|---:|---:|");
+    for scheme in SCHEMES {
+        let (Some(typed), Some(generic)) = (
+            median_ns("schemes", &format!("rfc3986/{scheme}")),
+            median_ns("schemes", &format!("fluent-uri/{scheme}")),
+        ) else {
+            continue;
+        };
+        println!(
+            "| {scheme} | {} | {} | {:.2}x | 1.5x |",
+            human(typed),
+            human(generic),
+            typed / generic
+        );
     }
 }
 
@@ -910,7 +934,7 @@ fn main() {
         .flat_map(|len| [format!("fluent-uri/{len}"), format!("rfc3986/{len}")])
         .collect();
     let rows = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();
-    let scheme_rows = ["http", "mailto", "urn", "file"]
+    let scheme_rows = SCHEMES
         .iter()
         .flat_map(|s| {
             [
@@ -940,9 +964,9 @@ fn main() {
         ("schemes", scheme_rows, "per run"),
         (
             "user-grammar",
-            USER_GRAMMAR_ROWS
+            user_grammars::DERIVED
                 .iter()
-                .map(|(name, _)| name.to_string())
+                .flat_map(|(grammar, _)| USER_ROUTES.map(|route| format!("{route}/{grammar}")))
                 .collect(),
             "per 10k URIs",
         ),
@@ -980,4 +1004,5 @@ fn main() {
     ]);
     scaling_report();
     user_grammar_report();
+    schemes_report();
 }

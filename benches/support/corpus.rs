@@ -38,7 +38,7 @@ impl Rng {
     }
 }
 
-const WORDS: &[&str] = &[
+pub const WORDS: &[&str] = &[
     "api",
     "v1",
     "v2",
@@ -77,7 +77,7 @@ const WORDS: &[&str] = &[
     "id",
 ];
 
-const LABELS: &[&str] = &[
+pub const LABELS: &[&str] = &[
     "www", "example", "api", "cdn", "mail", "shop", "static", "news", "blog", "docs", "eu",
     "service", "internal", "my-site", "test",
 ];
@@ -111,7 +111,7 @@ const VALUES: &[&str] = &[
     "x-y_z",
 ];
 
-fn host(rng: &mut Rng) -> String {
+pub fn host(rng: &mut Rng) -> String {
     let labels = 1 + rng.below(4);
     let mut host: Vec<&str> = (0..labels - 1).map(|_| rng.pick(LABELS)).collect();
     host.push(if labels == 1 {
@@ -122,7 +122,7 @@ fn host(rng: &mut Rng) -> String {
     host.join(".")
 }
 
-fn path(rng: &mut Rng, max_segments: usize) -> String {
+pub fn path(rng: &mut Rng, max_segments: usize) -> String {
     let segments = rng.below(max_segments + 1);
     let mut path = String::new();
     for _ in 0..segments {
@@ -157,7 +157,7 @@ fn query_and_fragment(rng: &mut Rng, out: &mut String) {
     }
 }
 
-fn port(rng: &mut Rng, out: &mut String) {
+pub fn port(rng: &mut Rng, out: &mut String) {
     if rng.chance(15) {
         out.push(':');
         out.push_str(rng.pick(&["80", "443", "8080", "3000", "8443"]));
@@ -168,7 +168,7 @@ fn hex16(rng: &mut Rng) -> String {
     format!("{:x}", rng.next() as u16)
 }
 
-fn ipv6(rng: &mut Rng) -> String {
+pub fn ipv6(rng: &mut Rng) -> String {
     match rng.below(3) {
         // Full: eight groups.
         0 => (0..8).map(|_| hex16(rng)).collect::<Vec<_>>().join(":"),
@@ -185,7 +185,7 @@ fn ipv6(rng: &mut Rng) -> String {
     }
 }
 
-fn ipv4(rng: &mut Rng) -> String {
+pub fn ipv4(rng: &mut Rng) -> String {
     let octet = |rng: &mut Rng| rng.below(256).to_string();
     format!(
         "{}.{}.{}.{}",
