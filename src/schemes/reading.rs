@@ -266,6 +266,7 @@ impl ReadingConflict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     fn bounds(input: &str) -> Bounds {
         *crate::Uri::parse(input).unwrap().bounds()
@@ -289,6 +290,23 @@ mod tests {
             (found.pair, found.component, found.span),
             (2, Component::Fragment, 5..33)
         );
+    }
+
+    /// Texts of any length, pairs on either side of each.
+    #[test]
+    fn long_texts_are_checked_alike() {
+        for pad in [0, 50, 56, 58, 59, 60, 64, 200] {
+            let input = format!("tel:{}#21;a=b", "1".repeat(pad));
+            let hash = 4 + pad;
+            let found = crossing(&bounds(&input), input.len(), [hash..hash + 3]).unwrap();
+            assert_eq!(
+                (found.component, found.span),
+                (Component::Fragment, hash + 1..input.len()),
+                "{pad}"
+            );
+            let inside = [4..hash, hash + 1..hash + 3, hash..input.len(), 0..input.len()];
+            assert!(crossing(&bounds(&input), input.len(), inside).is_none(), "{pad}");
+        }
     }
 
     #[test]
