@@ -95,7 +95,7 @@ pub(crate) fn host_of<R: UriRule>(
     (slots.host() == (0..text.len())).then_some(kind)
 }
 
-/// Lowers what a capture recorded ([`Capture`]) after a
+/// Lowers what a capture recorded ([`SlotRecorder`]) after a
 /// successful parse of its input: exactly what [`lower`] makes of the full
 /// pairs of the same parse. `None` where the capture cannot tell: a slot
 /// filled twice (its first span is lost), or two kinds of host value (a
