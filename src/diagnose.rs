@@ -9,11 +9,11 @@
 //! there.
 //!
 //! The parses it runs come from [`Parsers`], of which there are two: the
-//! compiled parsers ([`Compiled`]: the diagnostic variant for the furthest
-//! byte, the fast one for the rest), which the crate runs, and
-//! pest_derive's ([`Derived`]), which `parse_with` runs for users'
-//! grammars and the tests compare the compiled ones with. The diagnosis is
-//! the same code for both.
+//! compiled parsers ([`ParserEntries`]: the diagnostic variant for the
+//! furthest byte, the fast one for the rest), which the crate runs, and
+//! pest_derive's ([`Derived`]), which `parse_with` runs for users' grammars
+//! and the tests compare the compiled ones with. The diagnosis is the same
+//! code for both.
 //!
 //! Everything here runs only after a parse failed; a successful parse never
 //! pays for it.
@@ -26,7 +26,7 @@ use pest::error::{ErrorVariant, InputLocation};
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
 use crate::compiled::runtime::{Attempts, Tree};
-pub(crate) use crate::compiled::Entries as Compiled;
+use crate::compiled::ParserEntries;
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
@@ -308,7 +308,7 @@ impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
     }
 }
 
-impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
+impl<R: UriRule, const N: usize> Parsers<R> for ParserEntries<R, N> {
     type Failure = Attempts<R, N>;
 
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
@@ -339,16 +339,16 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
 }
 
 /// The compiled parsers of one of the crate's grammars (`uri.pest`, and
-/// `uri.pest` + `iri.pest`): [`Compiled`], and the diagnostic variant
+/// `uri.pest` + `iri.pest`): [`ParserEntries`], and the diagnostic variant
 /// without pest's lists of rules that records into the lowering's slots
 /// ([`DiagnosisRecorder`]), for the furthest byte and the bounds up to
 /// there: what the diagnosis of those grammars reads, from an entry rule
 /// that tiles its input (as theirs do unless edited into another shape). A
 /// derived grammar's errors name its rules, so its diagnosis runs
-/// [`Compiled`]'s variant with the lists.
+/// [`ParserEntries`]'s variant with the lists.
 pub(crate) struct DiagnosisParsers<R: 'static, const N: usize> {
     /// The grammar's compiled parsers.
-    pub(crate) parsers: Compiled<R, N>,
+    pub(crate) parsers: ParserEntries<R, N>,
     /// The diagnostic variant recording into the lowering's slots.
     pub(crate) failure_into_slots:
         for<'i> fn(R, &'i str, &mut Attempts<R, N, false, DiagnosisRecorder<'i>>) -> Option<usize>,

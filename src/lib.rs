@@ -327,7 +327,7 @@ mod verify;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
-    pub use crate::compiled::Entries;
+    pub use crate::compiled::ParserEntries;
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 

@@ -16,7 +16,7 @@
 use alloc::string::String;
 
 use crate::compiled::runtime::{Attempts, Node, Tree};
-use crate::compiled::Entries;
+use crate::compiled::ParserEntries;
 use crate::diagnose::{self, Derived};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser, UriRule};
@@ -434,7 +434,7 @@ fn verify<P, R, I, const N: usize>(
 
 /// [`compare`] for the compiled parser `entries`, from `rule`.
 pub(crate) fn compare_entries<P, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &str,
 ) -> Result<(), String>
@@ -452,7 +452,7 @@ where
 /// The diagnostic variant's record of a failed parse of `input` from
 /// `rule`, and the end of its match.
 fn failure_of<R: Copy + Ord, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &str,
 ) -> (Attempts<R, N>, Option<usize>) {
@@ -469,8 +469,11 @@ fn failure_of<R: Copy + Ord, const N: usize>(
 ///
 /// When the two parsers disagree.
 #[cfg(feature = "verify-compiled")]
-pub(crate) fn verify_entries<P, R, const N: usize>(entries: &Entries<R, N>, rule: R, input: &str)
-where
+pub(crate) fn verify_entries<P, R, const N: usize>(
+    entries: &ParserEntries<R, N>,
+    rule: R,
+    input: &str,
+) where
     P: pest::Parser<R>,
     R: pest::RuleType,
 {

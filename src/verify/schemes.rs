@@ -13,7 +13,7 @@ use super::{
     not_a_uri_errors, not_an_iri_errors, same_errors, uri_errors,
 };
 use crate::compiled::runtime::{Attempts, Tree};
-use crate::compiled::Entries;
+use crate::compiled::ParserEntries;
 use crate::diagnose::{self, Derived};
 use crate::grammar::{Rule, UriRule};
 use crate::iri::IriRule;
@@ -130,7 +130,7 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
 ///
 /// What each parser found, when they differ.
 pub fn compare_derived<P, Q, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     scheme: &'static str,
     entry: Q,
     input: &str,
