@@ -2,7 +2,7 @@
 //! to the lowering and the diagnosis: the parsers a diagnosis of each runs
 //! ([`uri::DIAGNOSIS`], [`iri::DIAGNOSIS`]), whether each entry rule tiles
 //! its input ([`TILES`]), the diagnoses of a rejected input, and the kind
-//! of a host given as text ([`host_kind`]).
+//! of a host given as text ([`parse_host_kind`]).
 //!
 //! Parse layer, above the lowering and the diagnosis, which it joins to the
 //! compiled parsers of the grammar layer (`compiled`, `iri::compiled`): the
@@ -196,7 +196,7 @@ pub(crate) fn not_an_iri_diagnosis(input: &str) -> ParseError {
 /// The kind of host `text` is when all of it is a `host` by the grammar
 /// (the compiled parser from that rule, read as an authority's host is
 /// read); `None` when it is not.
-pub(crate) fn host_kind(text: &str) -> Option<HostKind> {
+pub(crate) fn parse_host_kind(text: &str) -> Option<HostKind> {
     use crate::compiled::uri;
     if text.len() > MAX_LEN {
         return None;
