@@ -193,8 +193,8 @@ fn at_ahead(rest: &str) -> bool {
         return false;
     }
     let after = rest.chars().next().map_or(1, char::len_utf8);
-    // One load and one test a byte, where four comparisons would each be a
-    // branch to predict.
+    // The first of the four bytes that end the search, looked up in one
+    // table ([`ENDS_AUTHORITY`]) rather than compared one by one.
     let first_of = bytes[after..]
         .iter()
         .find(|&&b| ENDS_AUTHORITY[usize::from(b)]);

@@ -35,10 +35,10 @@ pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
 /// Lowers the pairs of a successful parse of `input` to the bounds of its
 /// components, with the host's kind and the port's value.
 ///
-/// One pass stores each pair in its slot, with no decision per pair, so
-/// that nothing in the loop depends on which rule came. The checks come
-/// after it: each component at most once, userinfo, host and port only
-/// inside an authority, and the components tiling the input ([`tile`]).
+/// One pass stores each pair in its slot, the same way for every rule;
+/// the checks come after it, on the slots: each component at most once,
+/// userinfo, host and port only inside an authority, and the components
+/// tiling the input ([`tile`]).
 #[inline(always)]
 pub(crate) fn lower<R: UriRule>(
     input: &str,
