@@ -78,10 +78,10 @@ impl Bounds {
     }
 
     /// The bounds of a reference, all at once (the lowering's of a parse,
-    /// resolution's of a splice): one value built from its fields rather
-    /// than field by field, so that it can live in registers until it is
-    /// stored where the caller wants it. `host` is the host's end and kind,
-    /// `None` without an authority.
+    /// resolution's of a splice): one value built from every component's
+    /// position, rather than set field by field, so that no caller sees
+    /// bounds that are half set. `host` is the host's end and kind, `None`
+    /// without an authority.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     pub fn of_parse(

@@ -9,11 +9,11 @@
 //! there.
 //!
 //! The parses it runs come from [`Parsers`], of which there are two: the
-//! compiled parsers ([`Compiled`]: the diagnostic variant for the furthest
-//! byte, the fast one for the rest), which the crate runs, and
-//! pest_derive's ([`Derived`]), which `parse_with` runs for users'
-//! grammars and the tests compare the compiled ones with. The diagnosis is
-//! the same code for both.
+//! compiled parsers ([`ParserEntries`]: the diagnostic variant for the
+//! furthest byte, the fast one for the rest), which the crate runs, and
+//! pest_derive's ([`Derived`]), which `parse_with` runs for users' grammars
+//! and the tests compare the compiled ones with. The diagnosis is the same
+//! code for both.
 //!
 //! Everything here runs only after a parse failed; a successful parse never
 //! pays for it.
@@ -26,11 +26,11 @@ use pest::error::{ErrorVariant, InputLocation};
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
 use crate::compiled::runtime::{Attempts, Tree};
-pub(crate) use crate::compiled::Entries as Compiled;
+use crate::compiled::ParserEntries;
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{self, lower, lower_tiled, pest_nodes, Held, Kept, Node};
+use crate::lower::{lower, lower_tiled, pest_nodes, DiagnosisRecorder, KeptSlots, Node};
 use crate::pest_error::pest_rule_name;
 use crate::syntax::{Expected, Syntax};
 
@@ -193,8 +193,8 @@ fn at_ahead(rest: &str) -> bool {
         return false;
     }
     let after = rest.chars().next().map_or(1, char::len_utf8);
-    // One load and one test a byte, where four comparisons would each be a
-    // branch to predict.
+    // The first of the four bytes that end the search, looked up in one
+    // table ([`ENDS_AUTHORITY`]) rather than compared one by one.
     let first_of = bytes[after..]
         .iter()
         .find(|&&b| ENDS_AUTHORITY[usize::from(b)]);
@@ -241,7 +241,7 @@ pub(crate) trait Parsers<R: UriRule> {
     ///
     /// This is [`failure`](Self::failure)'s positions, and its pairs
     /// ([`Failure::prefix`]) lowered; a parser may record less to say the
-    /// same ([`Own`]).
+    /// same ([`DiagnosisParsers`]).
     fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
         self.failure(entry, input, |failure| {
             let pos = failure.pos().min(input.len());
@@ -308,7 +308,7 @@ impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
     }
 }
 
-impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
+impl<R: UriRule, const N: usize> Parsers<R> for ParserEntries<R, N> {
     type Failure = Attempts<R, N>;
 
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
@@ -339,28 +339,29 @@ impl<R: UriRule, const N: usize> Parsers<R> for Compiled<R, N> {
 }
 
 /// The compiled parsers of one of the crate's grammars (`uri.pest`, and
-/// `uri.pest` + `iri.pest`): [`Compiled`], and the diagnostic variant
+/// `uri.pest` + `iri.pest`): [`ParserEntries`], and the diagnostic variant
 /// without pest's lists of rules that records into the lowering's slots
-/// ([`Held`]), for the furthest byte and the bounds up to there: what the
-/// diagnosis of those grammars reads, from an entry rule that tiles its
-/// input (as theirs do unless edited into another shape). A derived
-/// grammar's errors name its rules, so its diagnosis runs [`Compiled`]'s
-/// variant with the lists.
-pub(crate) struct Own<R: 'static, const N: usize> {
+/// ([`DiagnosisRecorder`]), for the furthest byte and the bounds up to
+/// there: what the diagnosis of those grammars reads, from an entry rule
+/// that tiles its input (as theirs do unless edited into another shape). A
+/// derived grammar's errors name its rules, so its diagnosis runs
+/// [`ParserEntries`]'s variant with the lists.
+pub(crate) struct DiagnosisParsers<R: 'static, const N: usize> {
     /// The grammar's compiled parsers.
-    pub(crate) parsers: Compiled<R, N>,
+    pub(crate) parsers: ParserEntries<R, N>,
     /// The diagnostic variant recording into the lowering's slots.
-    pub(crate) held: for<'i> fn(R, &'i str, &mut Attempts<R, N, false, Held<'i>>) -> Option<usize>,
+    pub(crate) failure_into_slots:
+        for<'i> fn(R, &'i str, &mut Attempts<R, N, false, DiagnosisRecorder<'i>>) -> Option<usize>,
     /// The diagnostic variant recording nothing.
     pub(crate) furthest: fn(R, &str, &mut Attempts<R, N, false, ()>) -> Option<usize>,
     /// The fast variant's slots where `EOI` failed furthest, from an entry
     /// rule that tiles its input (what `Uri::parse` hands a diagnosis).
-    pub(crate) kept: for<'i> fn(R, &'i str) -> Option<Kept<'i>>,
+    pub(crate) kept: for<'i> fn(R, &'i str) -> Option<KeptSlots<'i>>,
     /// How far the tokens of a parse from a rule reach ([`Parsers::reach`]).
     pub(crate) reach: fn(R, &str) -> usize,
 }
 
-impl<R: UriRule, const N: usize> Own<R, N> {
+impl<R: UriRule, const N: usize> DiagnosisParsers<R, N> {
     /// [`Parsers::furthest`] from `entry`, an entry rule that tiles its
     /// input, where the fast variant's failed parse kept `kept`: the
     /// diagnostic variant runs without recording, for the furthest byte,
@@ -372,11 +373,18 @@ impl<R: UriRule, const N: usize> Own<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    pub(crate) fn furthest_kept(&self, entry: R, input: &str, kept: Option<&Kept<'_>>) -> Furthest {
+    pub(crate) fn furthest_kept(
+        &self,
+        entry: R,
+        input: &str,
+        kept: Option<&KeptSlots<'_>>,
+    ) -> Furthest {
         let mut record = Attempts::new(entry);
         (self.furthest)(entry, input, &mut record);
         let pos = record.pos();
-        let bounds = kept.filter(|kept| kept.pos() == pos).and_then(Kept::bounds);
+        let bounds = kept
+            .filter(|kept| kept.pos() == pos)
+            .and_then(KeptSlots::bounds);
         let found = Furthest {
             pos: pos.min(input.len()),
             far: record.far().min(input.len()),
@@ -405,7 +413,7 @@ impl<R: UriRule, const N: usize> Own<R, N> {
     }
 }
 
-impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
+impl<R: UriRule, const N: usize> Parsers<R> for DiagnosisParsers<R, N> {
     type Failure = Attempts<R, N>;
 
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
@@ -420,17 +428,18 @@ impl<R: UriRule, const N: usize> Parsers<R> for Own<R, N> {
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
     fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
-        // The slots record an entry rule that tiles its input ([`Held`]);
-        // a grammar edited into another shape keeps the full pairs.
+        // The slots record an entry rule that tiles its input
+        // ([`DiagnosisRecorder`]); a grammar edited into another shape
+        // keeps the full pairs.
         if !tiled {
             return self.parsers.furthest(entry, tiled, input);
         }
         let mut record = Attempts::new(entry);
-        (self.held)(entry, input, &mut record);
+        (self.failure_into_slots)(entry, input, &mut record);
         let found = Furthest {
             pos: record.pos().min(input.len()),
             far: record.far().min(input.len()),
-            bounds: record.kept().and_then(lower::held),
+            bounds: record.kept().and_then(DiagnosisRecorder::bounds),
         };
         self.checked(entry, input, found)
     }
@@ -550,16 +559,16 @@ where
 }
 
 /// [`diagnose`] for the crate's grammars, where the fast variant's failed
-/// parse kept `kept` ([`Own::furthest_kept`]): from an entry rule that
-/// tiles its input, the diagnostic parse records nothing.
+/// parse kept `kept` ([`DiagnosisParsers::furthest_kept`]): from an entry
+/// rule that tiles its input, the diagnostic parse records nothing.
 #[inline(always)]
 pub(crate) fn diagnose_kept<R: UriRule, const N: usize>(
-    own: &Own<R, N>,
+    own: &DiagnosisParsers<R, N>,
     syntax: &Syntax,
     entry: R,
     tiled: bool,
     input: &str,
-    kept: Option<&Kept<'_>>,
+    kept: Option<&KeptSlots<'_>>,
 ) -> ParseError {
     let furthest = if tiled {
         own.furthest_kept(entry, input, kept)

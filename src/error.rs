@@ -208,8 +208,9 @@ impl<I> ParseError<I> {
 }
 
 impl ParseError {
-    /// Out of line, as every constructor of an error: the paths that build
-    /// one are cold, and their callers hot.
+    /// Out of line, as every constructor of an error: an error is built
+    /// only where a parse fails, so its code stays out of the functions
+    /// that also run when it succeeds.
     #[inline(never)]
     pub(crate) fn new(
         kind: ErrorKind,
@@ -461,9 +462,9 @@ impl Excerpt {
     ///
     /// Where the window's bytes are all ASCII, as in most inputs, a byte
     /// is a character: the window is `RADIUS` bytes on each side, and each
-    /// of its ends a character boundary. That case copies the bytes once
-    /// (in a few moves of a fixed size) and checks the copy with one
-    /// branch; any other character takes [`general`](Self::general).
+    /// of its ends a character boundary. That case copies the window once
+    /// ([`copy_short`]) and tests the whole copy for ASCII at once; any
+    /// other character takes [`general`](Self::general).
     #[inline(never)]
     pub(crate) fn new(input: &str, offset: usize) -> Excerpt {
         let bytes = input.as_bytes();
@@ -693,9 +694,11 @@ impl fmt::Display for Shortened<'_> {
     }
 }
 
-/// Copies `src`, at most `N` bytes, to the start of `out`, in at most two
-/// moves of a fixed size each (as `memcpy` does, without its call: for the
-/// few bytes of an excerpt the call costs more than the copy).
+/// Copies `src`, at most `N` bytes, to the start of `out`: as its two ends,
+/// two overlapping copies of the largest fixed width `W` with
+/// `W <= len <= 2 * W`, which together cover every byte, or byte by byte
+/// below four bytes. An excerpt's window, the one use, is at most
+/// `2 * RADIUS` (64) bytes, which the widest copy (32) covers.
 #[inline(always)]
 fn copy_short<const N: usize>(src: &[u8], out: &mut [u8; N]) {
     let n = src.len().min(N);

@@ -331,15 +331,16 @@ macro_rules! __uri_rule_table {
             }
         }
     };
-    // A table indexed by the rule's discriminant, built at compile time:
-    // one load per pair, where a `match` becomes a jump through a table
-    // that the processor mispredicts as the rules vary.
+    // A table indexed by the rule's discriminant, built at compile time
+    // from the list of pairs: the RFC rule of any rule is one lookup, the
+    // same for every rule.
     (@emit to $value:expr, $rule:ident, $($pest:ident => $rfc:ident,)*) => {{
         const PAIRS: &[(usize, $crate::RfcRule)] = &[$(($rule::$pest as usize, $crate::RfcRule::$rfc),)*];
         // Every discriminant of a one-byte `Rule` (any grammar of fewer
-        // than 257 rules) has an entry, so that the lookup has no bounds
-        // check: for the rules past the last RFC rule (`EOI` is the first),
-        // that check is a branch that depends on which rule came.
+        // than 257 rules) has an entry, so that every rule, those past the
+        // last RFC rule too (`EOI` is the first), is in the table, with
+        // `None` for a rule the RFCs do not name; a wider `Rule` gets a
+        // table up to its last RFC rule, and `None` past it.
         const LEN: usize = if ::core::mem::size_of::<$rule>() == 1 {
             256
         } else {

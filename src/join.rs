@@ -1,12 +1,12 @@
 //! `join`: a reference given as text, parsed and resolved against a base
-//! in one call, with the one error type of both steps. Above the umbrella
-//! [`Error`], which it returns.
+//! in one call, with the one error type of both steps. Above the crate-wide
+//! [`Error`] (`any_error`), which it returns.
 
 use alloc::string::String;
 
+use crate::any_error::Error;
 use crate::reference::{Absolute, Reference, Storage};
 use crate::spec::Spec;
-use crate::umbrella::Error;
 
 impl<X: Spec, S: Storage> Reference<X, S> {
     /// Parses `reference` (with this reference's grammar: an IRI's for an

@@ -280,14 +280,17 @@ use core::{option, result};
 //   points);
 // - reference: `spec` (the marker types; its sealed trait delegates to
 //   `parse`), `authority`, `path`, `reference`;
-// - algorithms: `resolve`, `relative`, `normalize`, `recompose`, `join`;
+// - algorithms: `resolve`, `relative`, `normalize`, `recompose`;
 // - above them: `builder`, `query`, `iri`, `schemes`, `convert`,
-//   `serde_impl`, `redact`; then this root.
+//   `serde_impl`, `redact`, `any_error` (the crate-wide `Error`, which
+//   each of their errors converts into) and `join` (which returns it);
+//   then this root.
 //
 // `verify` (the comparisons with pest_derive's parsers) is reached only
 // from the tests, through `__private`, and, under the `verify-compiled`
 // feature only, from `parse`: `verify` itself imports the parse layer and
 // below, and `verify::schemes`, which reaches the scheme types, is the top.
+mod any_error;
 mod authority;
 mod bounds;
 mod builder;
@@ -319,7 +322,6 @@ pub mod schemes;
 mod serde_impl;
 pub mod spec;
 mod syntax;
-mod umbrella;
 mod verify;
 
 /// Not public API: what the code `#[derive(Grammar)]` generates calls, and
@@ -327,7 +329,7 @@ mod verify;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
-    pub use crate::compiled::Entries;
+    pub use crate::compiled::ParserEntries;
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
@@ -362,6 +364,7 @@ pub(crate) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub use any_error::Error;
 pub use authority::{Authority, Host};
 pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
 pub use component::Component;
@@ -388,7 +391,6 @@ pub use resolve::ResolveError;
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[doc = include_str!("derive.md")]
 pub use rfc3986_derive::Grammar;
-pub use umbrella::Error;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
 /// rules of your own), starting at `entry`, and lowers the parse tree into a

@@ -15,7 +15,7 @@ use crate::compiled::runtime::Parse;
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::IriRule;
-use crate::lower::{captured_tiled, lower, Capture, Kept};
+use crate::lower::{captured_tiled, lower, KeptSlots, SlotRecorder};
 use crate::parsers::{IRI_TILES, URI_TILES};
 
 /// The bounds of `text` as a URI reference (`uri_reference_input`).
@@ -53,7 +53,7 @@ pub(crate) fn absolute_iri(text: &str) -> Result<Bounds, ParseError> {
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+fn uri_error(entry: Rule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     #[cfg(feature = "verify-compiled")]
     return crate::verify::uri_error(entry, input, kept);
     #[cfg(not(feature = "verify-compiled"))]
@@ -65,7 +65,7 @@ fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-fn iri_error(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+fn iri_error(entry: IriRule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     #[cfg(feature = "verify-compiled")]
     return crate::verify::iri_error(entry, input, kept);
     #[cfg(not(feature = "verify-compiled"))]
@@ -107,10 +107,10 @@ macro_rules! capture_parse {
         fn $parse<const TILED: bool>(
             entry: $rule,
             text: &str,
-            rejected: fn(&str, Option<&Kept<'_>>) -> ParseError,
+            rejected: fn(&str, Option<&KeptSlots<'_>>) -> ParseError,
         ) -> Result<Bounds, ParseError> {
             use $compiled as compiled;
-            let mut parse = Parse::with_sink(text, Capture::<TILED>::new(text));
+            let mut parse = Parse::with_sink(text, SlotRecorder::<TILED>::new(text));
             let matched = compiled::run_with(entry, &mut parse).is_some();
             #[cfg(feature = "verify-compiled")]
             {

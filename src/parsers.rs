@@ -1,8 +1,8 @@
-//! The crate's two grammars (`uri.pest`, and `uri.pest` + `iri.pest`)
-//! wired to the lowering and the diagnosis: the parsers a diagnosis of
-//! each runs ([`uri::OWN`], [`iri::OWN`]), whether each entry rule tiles
-//! its input ([`TILES`]), the diagnoses of a rejected input, and the kind of
-//! a host given as text ([`host_kind`]).
+//! The crate's two grammars (`uri.pest`, and `uri.pest` + `iri.pest`) wired
+//! to the lowering and the diagnosis: the parsers a diagnosis of each runs
+//! ([`uri::DIAGNOSIS`], [`iri::DIAGNOSIS`]), whether each entry rule tiles
+//! its input ([`TILES`]), the diagnoses of a rejected input, and the kind
+//! of a host given as text ([`parse_host_kind`]).
 //!
 //! Parse layer, above the lowering and the diagnosis, which it joins to the
 //! compiled parsers of the grammar layer (`compiled`, `iri::compiled`): the
@@ -16,12 +16,13 @@ use crate::diagnose;
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriRule};
 use crate::iri::IriRule;
-use crate::lower::{self, Kept};
+use crate::lower::{self, KeptSlots};
 use crate::syntax;
 
 /// Declares module `$name` with the parsers a diagnosis of the grammar
-/// compiled into `$compiled` runs ([`diagnose::Own`]): its compiled
-/// parsers, and the variants that record into the lowering's slots.
+/// compiled into `$compiled` runs ([`diagnose::DiagnosisParsers`]): its
+/// compiled parsers, and the variants that record into the lowering's
+/// slots.
 macro_rules! diagnosis_parsers {
     ($(#[$doc:meta])* $name:ident, $compiled:path, $rule:path) => {
         $(#[$doc])*
@@ -29,15 +30,15 @@ macro_rules! diagnosis_parsers {
             use $compiled::{failure_with, reach, run_with, PAIRS, PARSERS};
             use $rule as Rule;
             use crate::compiled::runtime as rt;
-            use crate::diagnose::Own;
-            use crate::lower::{Capture, Held, Kept};
+            use crate::diagnose::DiagnosisParsers;
+            use crate::lower::{SlotRecorder, DiagnosisRecorder, KeptSlots};
 
             /// Both variants, for a diagnosis: the compiled parsers, and
             /// the diagnostic variant recording into the lowering's slots
-            /// ([`held`]).
-            pub(crate) const OWN: Own<Rule, PAIRS> = Own {
+            /// ([`failure_into_slots`]).
+            pub(crate) const DIAGNOSIS: DiagnosisParsers<Rule, PAIRS> = DiagnosisParsers {
                 parsers: PARSERS,
-                held,
+                failure_into_slots,
                 furthest,
                 kept,
                 reach,
@@ -59,8 +60,8 @@ macro_rules! diagnosis_parsers {
             /// tiles its input, kept where `EOI` failed furthest, as
             /// `Uri::parse` gets them; `None` where it matched, or never
             /// reached `EOI`.
-            fn kept<'i>(rule: Rule, input: &'i str) -> Option<Kept<'i>> {
-                let mut parse = rt::Parse::with_sink(input, Capture::<true>::new(input));
+            fn kept<'i>(rule: Rule, input: &'i str) -> Option<KeptSlots<'i>> {
+                let mut parse = rt::Parse::with_sink(input, SlotRecorder::<true>::new(input));
                 match run_with(rule, &mut parse) {
                     Some(_) => None,
                     None => parse.pairs.kept().copied(),
@@ -72,12 +73,12 @@ macro_rules! diagnosis_parsers {
             /// and the slots where `EOI` failed there, which is all a
             /// diagnosis of this grammar reads.
             #[inline(never)]
-            fn held<'i>(
+            fn failure_into_slots<'i>(
                 rule: Rule,
                 input: &'i str,
-                a: &mut rt::Attempts<Rule, PAIRS, false, Held<'i>>,
+                a: &mut rt::Attempts<Rule, PAIRS, false, DiagnosisRecorder<'i>>,
             ) -> Option<usize> {
-                failure_with(rule, input, Held::new(input), a)
+                failure_with(rule, input, DiagnosisRecorder::new(input), a)
             }
         }
     };
@@ -150,36 +151,52 @@ pub(crate) fn iri_tiles(entry: IriRule) -> bool {
 /// The error of `input`, which the compiled parser of the URI grammar
 /// rejects from `entry`, where its failed parse kept `kept`.
 #[inline(always)]
-pub(crate) fn uri_diagnosis(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+pub(crate) fn uri_diagnosis(entry: Rule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     let tiled = uri_tiles(entry);
-    diagnose::diagnose_kept(&uri::OWN, &syntax::URI, entry, tiled, input, kept)
+    diagnose::diagnose_kept(&uri::DIAGNOSIS, &syntax::URI, entry, tiled, input, kept)
 }
 
 /// [`uri_diagnosis`] for the IRI grammar.
 #[inline(always)]
-pub(crate) fn iri_diagnosis(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+pub(crate) fn iri_diagnosis(
+    entry: IriRule,
+    input: &str,
+    kept: Option<&KeptSlots<'_>>,
+) -> ParseError {
     let tiled = iri_tiles(entry);
-    diagnose::diagnose_kept(&iri::OWN, &syntax::IRI, entry, tiled, input, kept)
+    diagnose::diagnose_kept(&iri::DIAGNOSIS, &syntax::IRI, entry, tiled, input, kept)
 }
 
 /// Why `input` is not an absolute URI.
 #[inline(always)]
 pub(crate) fn not_a_uri_diagnosis(input: &str) -> ParseError {
     let entry = Rule::uri_reference_input;
-    diagnose::not_absolute(&uri::OWN, &syntax::URI, entry, uri_tiles(entry), input)
+    diagnose::not_absolute(
+        &uri::DIAGNOSIS,
+        &syntax::URI,
+        entry,
+        uri_tiles(entry),
+        input,
+    )
 }
 
 /// Why `input` is not an absolute IRI.
 #[inline(always)]
 pub(crate) fn not_an_iri_diagnosis(input: &str) -> ParseError {
     let entry = IriRule::iri_reference_input;
-    diagnose::not_absolute(&iri::OWN, &syntax::IRI, entry, iri_tiles(entry), input)
+    diagnose::not_absolute(
+        &iri::DIAGNOSIS,
+        &syntax::IRI,
+        entry,
+        iri_tiles(entry),
+        input,
+    )
 }
 
 /// The kind of host `text` is when all of it is a `host` by the grammar
 /// (the compiled parser from that rule, read as an authority's host is
 /// read); `None` when it is not.
-pub(crate) fn host_kind(text: &str) -> Option<HostKind> {
+pub(crate) fn parse_host_kind(text: &str) -> Option<HostKind> {
     use crate::compiled::uri;
     if text.len() > MAX_LEN {
         return None;

@@ -72,7 +72,8 @@ pub(crate) fn directory(path: &str, has_authority: bool) -> &str {
 
 /// Whether `path` has a `.` or `..` segment: a `.` that starts a segment
 /// (at the start or after a `/`) and ends it, alone or with a second `.`.
-/// One comparison a byte, where a dot segment is looked at closer.
+/// Each byte is compared with `.`; only around a `.` does it look at the
+/// bytes before and after.
 pub(crate) fn has_dot_segments(path: &str) -> bool {
     let bytes = path.as_bytes();
     // Whether the byte at `at` ends a segment: a `/`, or the end.

@@ -110,7 +110,7 @@ impl<'t> Recomposition<'t> {
         write(self.text);
         // What is written here comes from a host, and stays one.
         let kind = kind
-            .or_else(|| parsers::host_kind(&self.text[start..]))
+            .or_else(|| parsers::parse_host_kind(&self.text[start..]))
             .unwrap_or(HostKind::RegName);
         self.bounds.host(self.at(), kind);
     }

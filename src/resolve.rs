@@ -250,7 +250,7 @@ fn resolve_to<X: Spec, S: Storage, T: Storage>(
 #[derive(Clone, Copy)]
 struct Splice {
     /// Which components come from which reference.
-    kind: Splice_,
+    kind: SpliceKind,
     /// The base's text up to here...
     cut: usize,
     /// ... then the reference's from here.
@@ -260,8 +260,7 @@ struct Splice {
 /// Which components of the target the base gives (those before the cut)
 /// and which the reference gives.
 #[derive(Clone, Copy, PartialEq, Eq)]
-#[allow(non_camel_case_types)]
-enum Splice_ {
+enum SpliceKind {
     /// `R.scheme` is defined: the reference is the target.
     Reference,
     /// `R.authority` is defined: the base's scheme and `:`, then the
@@ -297,14 +296,14 @@ fn splice<X: Spec, S: Storage, T: Storage>(
     let after_scheme = rb.scheme_end().map_or(0, |end| end + 1);
     if r_scheme.is_some() {
         return (!path::has_dot_segments(r_path)).then_some(Splice {
-            kind: Splice_::Reference,
+            kind: SpliceKind::Reference,
             cut: 0,
             from: 0,
         });
     }
     if rb.has_authority() {
         return (!path::has_dot_segments(r_path)).then_some(Splice {
-            kind: Splice_::AfterScheme,
+            kind: SpliceKind::AfterScheme,
             cut: base_scheme.len() + 1,
             from: after_scheme,
         });
@@ -317,7 +316,7 @@ fn splice<X: Spec, S: Storage, T: Storage>(
             _ => b.path().end,
         };
         return Some(Splice {
-            kind: Splice_::AfterPath { query },
+            kind: SpliceKind::AfterPath { query },
             cut,
             from: after_scheme,
         });
@@ -338,7 +337,7 @@ fn splice<X: Spec, S: Storage, T: Storage>(
         // the `/.` of recomposition.
         let needs_prefix = !b.has_authority() && rest.starts_with("//");
         return (!needs_prefix && !path::has_dot_segments(rest)).then_some(Splice {
-            kind: Splice_::AfterAuthority,
+            kind: SpliceKind::AfterAuthority,
             cut: b.path().start,
             from: r_path_start + r_path.len() - rest.len(),
         });
@@ -384,7 +383,7 @@ fn splice<X: Spec, S: Storage, T: Storage>(
             _ => false,
         };
     (!needs_prefix && !path::has_dot_segments(rest)).then_some(Splice {
-        kind: Splice_::AfterDirectory,
+        kind: SpliceKind::AfterDirectory,
         cut: b.path().start + directory.len(),
         from: r_path_start + r_path.len() - rest.len(),
     })
@@ -412,23 +411,23 @@ impl Splice {
         // An offset in the reference's text, in the target's.
         let moved = |at: usize| at - from + cut;
         // The scheme and the authority: the reference's, or the base's.
-        let from_reference = matches!(kind, Splice_::Reference | Splice_::AfterScheme);
+        let from_reference = matches!(kind, SpliceKind::Reference | SpliceKind::AfterScheme);
         let head = if from_reference { rb } else { b };
         let at = |end: usize| if from_reference { moved(end) } else { end };
         let scheme_end = match kind {
-            Splice_::Reference => rb.scheme_end(),
+            SpliceKind::Reference => rb.scheme_end(),
             _ => b.scheme_end(),
         };
         let authority = head.has_authority();
         let path = match kind {
-            Splice_::AfterPath { .. } => b.path(),
-            Splice_::AfterAuthority | Splice_::AfterDirectory => {
+            SpliceKind::AfterPath { .. } => b.path(),
+            SpliceKind::AfterAuthority | SpliceKind::AfterDirectory => {
                 b.path().start..moved(rb.path().end)
             }
             _ => moved(rb.path().start)..moved(rb.path().end),
         };
         let query_end = match kind {
-            Splice_::AfterPath { query: false } => b.query().map(|q| q.end),
+            SpliceKind::AfterPath { query: false } => b.query().map(|q| q.end),
             _ => rb.query().map(|q| moved(q.end)),
         };
         Bounds::of_parse(

@@ -361,10 +361,10 @@ pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {
 /// it where `EOI` fails, and pest's lists of rules where `L`. Without
 /// them, it records only the furthest position and that copy, which is
 /// what a diagnosis that does not name rules reads; and a sink that keeps
-/// only what a reader of the pairs reads is cheaper than the full pairs.
-/// Generic, so that only a caller that wants another kind of record
-/// compiles it; inlined into each such caller, so that the sink is built
-/// in place.
+/// only what a reader of the pairs reads records less than the full pairs.
+/// Generic over the sink, so that each caller picks the record it wants
+/// (`failure_into` the full pairs), and only the sinks in use are
+/// compiled.
 #[inline(always)]
 pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
     rule: Rule,

@@ -230,7 +230,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
 #[allow(dead_code, unused_imports, unused_qualifications, non_snake_case, non_upper_case_globals, clippy::all, clippy::pedantic)]
 const _: () = {{
 {code}
-    const PARSERS: ::rfc3986::__private::Entries<Rule, PAIRS> = ::rfc3986::__private::Entries {{
+    const PARSERS: ::rfc3986::__private::ParserEntries<Rule, PAIRS> = ::rfc3986::__private::ParserEntries {{
         run,
         failure: failure_into,
         rule_name,
@@ -271,7 +271,7 @@ const _: () = {{
         }}
 
         #[doc(hidden)]
-        pub const __PARSERS: ::rfc3986::__private::Entries<Rule, PAIRS> = PARSERS;
+        pub const __PARSERS: ::rfc3986::__private::ParserEntries<Rule, PAIRS> = PARSERS;
     }}
 
     impl ::rfc3986::schemes::Grammar for {name} {{

@@ -37,8 +37,8 @@ use super::ir::Ir;
 use super::sets::{ByteSet, CharSet, END};
 
 /// Rules whose lowered expression is at most this big are `#[inline]`;
-/// bigger ones are `#[inline(never)]`, out of line, so that the hot rules
-/// around them stay small (IPv6address is the big one of `uri.pest`).
+/// bigger ones are `#[inline(never)]`, out of line, so that the rules that
+/// call them stay short (IPv6address is the big one of `uri.pest`).
 const INLINE_SIZE: usize = 48;
 
 /// Which variant an expression is emitted for, and in which context.

@@ -17,7 +17,7 @@ pub mod runtime;
 /// Declares module `$name` holding the parser that the build script
 /// compiled into `OUT_DIR/$file` (see `build/main.rs`), for the `Rule` type
 /// of `$parser`, the pest_derive parser of the same grammar files, with its
-/// entry points as one value ([`Entries`]).
+/// entry points as one value ([`ParserEntries`]).
 macro_rules! compiled_parser {
     ($(#[$doc:meta])* $name:ident, $file:literal, $rule:path, $parser:path) => {
         $(#[$doc])*
@@ -28,8 +28,8 @@ macro_rules! compiled_parser {
             include!(concat!(env!("OUT_DIR"), "/", $file));
 
             /// Both variants, for the comparisons.
-            pub(crate) const PARSERS: crate::compiled::Entries<Rule, PAIRS> =
-                crate::compiled::Entries {
+            pub(crate) const PARSERS: crate::compiled::ParserEntries<Rule, PAIRS> =
+                crate::compiled::ParserEntries {
                     run,
                     failure: failure_into,
                     rule_name,
@@ -54,7 +54,7 @@ compiled_parser!(
 ///
 /// Public (hidden) because `#[derive(rfc3986::Grammar)]` builds one in the
 /// user's crate, where the crate's parse and diagnosis take it.
-pub struct Entries<R: 'static, const N: usize> {
+pub struct ParserEntries<R: 'static, const N: usize> {
     /// The fast variant, recording the full pairs.
     pub run: for<'i> fn(R, &mut runtime::Tree<'i, R, N>) -> Option<usize>,
     /// The diagnostic variant.

@@ -188,9 +188,10 @@ pub type Layouts = Option<&'static [&'static [Step]]>;
 /// of it (the lowering's slots, which only know the rules it reads).
 ///
 /// The generated parser calls these around each rule that records a pair
-/// and at each point it may have to backtrack to, with the rule a constant
-/// at each call site, so that a sink that ignores a rule costs nothing
-/// there once inlined.
+/// and at each point it may have to backtrack to. The rule is a constant at
+/// each call site, so that a sink that ignores a rule (as the lowering's
+/// slots ignore those it does not read) can tell from the rule alone and
+/// do nothing there.
 pub trait Sink<R> {
     /// What it takes to undo what was recorded since.
     type Mark: Copy;
@@ -369,8 +370,9 @@ impl<'i, R: Copy + PartialEq, const N: usize> Parse<'i, Pairs<R, N>> {
 /// as bits, the others as sorted ranges of code points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CharClass {
-    /// The ASCII members: bit b of word b / 64 for byte b (two words, as a
-    /// bit of a `u128` at a variable place costs a dozen instructions).
+    /// The ASCII members: bit b of word b / 64 for byte b (the `u128`
+    /// that [`new`](Self::new) takes, split into two words, so that a test
+    /// of a byte reads one word).
     ascii: [u64; 2],
     ranges: &'static [(u32, u32)],
 }
@@ -428,12 +430,11 @@ impl CharClass {
 /// The position after as many bytes `b` with `table[b] & mask != 0` as
 /// follow `pos` (a repetition of an ASCII class).
 ///
-/// Four bytes a step while they all match: about half the instructions of
-/// a byte-at-a-time loop. Where a step fails, the matching bytes before the
-/// first that does not are counted without a branch, so that a run ends
-/// with one branch that depends on the input (the step's), as a byte loop
-/// does; a loop that went on byte by byte there would add a second. The
-/// last bytes, fewer than four, go one at a time.
+/// Four bytes a step while they all match. Where a step fails, the
+/// matching bytes before the first that does not are counted from that
+/// step's four tests (`a`, `a & b`, `a & b & c`), so the run ends there,
+/// without going back over those bytes one at a time. The last bytes,
+/// fewer than four, go one at a time.
 #[inline(always)]
 pub fn run(s: &[u8], pos: usize, table: &[u64; 256], mask: u64) -> usize {
     let rest = s.get(pos..).unwrap_or_default();
@@ -475,7 +476,9 @@ pub fn any(s: &[u8], pos: usize) -> Option<usize> {
 pub fn decode(s: &[u8], pos: usize) -> Option<(char, usize)> {
     let lead = *s.get(pos)?;
     let tail = |i: usize| s.get(pos + i).map(|&b| u32::from(b & 0x3f));
-    // Each length written out: no loop, one bounds check a byte.
+    // Each length of a UTF-8 sequence written out: the lead byte says how
+    // many continuation bytes follow, and each gives six bits; a missing
+    // one gives `None`.
     let (c, len) = match lead {
         0..=0x7f => return Some((char::from(lead), 1)),
         0xc0..=0xdf => ((u32::from(lead & 0x1f) << 6) | tail(1)?, 2),

@@ -35,10 +35,10 @@ pub(crate) fn pest_nodes<'i, R: pest::RuleType + 'i>(
 /// Lowers the pairs of a successful parse of `input` to the bounds of its
 /// components, with the host's kind and the port's value.
 ///
-/// One pass stores each pair in its slot, with no decision per pair, so
-/// that nothing in the loop depends on which rule came. The checks come
-/// after it: each component at most once, userinfo, host and port only
-/// inside an authority, and the components tiling the input ([`tile`]).
+/// One pass stores each pair in its slot, the same way for every rule;
+/// the checks come after it, on the slots: each component at most once,
+/// userinfo, host and port only inside an authority, and the components
+/// tiling the input ([`tile`]).
 #[inline(always)]
 pub(crate) fn lower<R: UriRule>(
     input: &str,
@@ -91,11 +91,11 @@ pub(crate) fn host_of<R: UriRule>(
 ) -> Option<HostKind> {
     let mut slots = Slots::new(text);
     slots.read::<_, false>(nodes);
-    let kind = slots.host_kind(0).ok()?;
+    let kind = slots.checked_host_kind(0).ok()?;
     (slots.host() == (0..text.len())).then_some(kind)
 }
 
-/// Lowers what a capture recorded ([`Capture`]) after a
+/// Lowers what a capture recorded ([`SlotRecorder`]) after a
 /// successful parse of its input: exactly what [`lower`] makes of the full
 /// pairs of the same parse. `None` where the capture cannot tell: a slot
 /// filled twice (its first span is lost), or two kinds of host value (a
@@ -142,7 +142,7 @@ impl Slots<'_> {
         let authority = self.found(Slot::Authority);
         let mut kind = HostKind::RegName;
         if authority.present {
-            kind = self.host_kind(authority.start)?;
+            kind = self.checked_host_kind(authority.start)?;
         } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
@@ -191,10 +191,11 @@ impl Slots<'_> {
         self.grammar_error(at, "host, userinfo and port inside an authority")
     }
 
-    /// The kind of the host, in an authority that starts at `authority`,
-    /// checked to have the value the grammar says it has.
+    /// The kind of the host the slots hold, in an authority that starts at
+    /// `authority`, checked to have the value the grammar says it has (an
+    /// IP address is read, not only matched).
     #[inline(always)]
-    pub(crate) fn host_kind(&self, authority: usize) -> Result<HostKind, ParseError> {
+    pub(crate) fn checked_host_kind(&self, authority: usize) -> Result<HostKind, ParseError> {
         if self.seen & (1 << Slot::RegName as u32) != 0 {
             Ok(HostKind::RegName)
         } else {
@@ -202,8 +203,8 @@ impl Slots<'_> {
         }
     }
 
-    /// [`host_kind`](Self::host_kind) when it is not a registered name: an
-    /// IP address or IPvFuture.
+    /// [`checked_host_kind`](Self::checked_host_kind) when it is not a
+    /// registered name: an IP address or IPvFuture.
     #[inline(never)]
     fn ip_host(&self, authority: usize) -> Result<HostKind, ParseError> {
         Ok(if let Some(at) = self.span(Slot::Ipv4Address) {

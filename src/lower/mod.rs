@@ -38,6 +38,6 @@ mod tiling;
 pub(crate) use crate::compiled::runtime::Node;
 pub(crate) use infer::whole_reference;
 pub(crate) use lowering::{captured, captured_tiled, host_of, lower, lower_tiled, pest_nodes};
-pub(crate) use recorders::{held, Capture, Held, Kept};
+pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder};
 pub(crate) use shape::{tiles, Grammar};
 pub(crate) use tiling::check_tiling;

@@ -1,7 +1,7 @@
-//! What the compiled parsers record into in place of a tree: the
-//! lowering's slots, filled as the parser matches. [`Capture`] for a
-//! parse, with a copy of its slots where `EOI` failed furthest ([`Kept`]);
-//! [`Held`] for a diagnostic parse.
+//! What the compiled parsers record into in place of a tree: the lowering's
+//! slots, filled as the parser matches. [`SlotRecorder`] for a parse, with
+//! a copy of its slots where `EOI` failed furthest ([`KeptSlots`]);
+//! [`DiagnosisRecorder`] for a diagnostic parse.
 //!
 //! Imports: [`slots`](super::slots), [`lowering`](super::lowering) (to
 //! lower what was recorded), `bounds`, `grammar` and `compiled::runtime`
@@ -25,42 +25,42 @@ use crate::grammar::UriRule;
 /// it happens.
 ///
 /// Where `TILED`, it also keeps a copy of the slots where `EOI` fails
-/// furthest ([`Kept`]): `EOI` is then the last step of the entry rule's
+/// furthest ([`KeptSlots`]): `EOI` is then the last step of the entry rule's
 /// layouts, outside every rule the lowering reads, so the slots hold the
 /// reading of the input up to there, which a diagnosis of a failed parse
 /// lowers instead of recording it again. The copy is made on a failure
 /// only.
 #[derive(Clone, Copy)]
-pub(crate) struct Capture<'i, const TILED: bool> {
+pub(crate) struct SlotRecorder<'i, const TILED: bool> {
     pub(crate) slots: Slots<'i>,
-    kept: Option<Kept<'i>>,
+    kept: Option<KeptSlots<'i>>,
 }
 
-/// The slots a capture held where `EOI` failed furthest, at `pos`: the
-/// reading of the input up to there.
+/// The slots a [`SlotRecorder`] held where `EOI` failed furthest, at
+/// `pos`: the reading of the input up to there.
 #[derive(Clone, Copy)]
-pub(crate) struct Kept<'i> {
+pub(crate) struct KeptSlots<'i> {
     slots: Slots<'i>,
     pos: usize,
 }
 
-impl<'i, const TILED: bool> Capture<'i, TILED> {
+impl<'i, const TILED: bool> SlotRecorder<'i, TILED> {
     /// An empty capture of a parse of `input`.
     #[inline(always)]
     pub(crate) fn new(input: &'i str) -> Self {
-        Capture {
+        SlotRecorder {
             slots: Slots::new(input),
             kept: None,
         }
     }
 
     /// The slots kept where `EOI` failed furthest, if it did.
-    pub(crate) fn kept(&self) -> Option<&Kept<'i>> {
+    pub(crate) fn kept(&self) -> Option<&KeptSlots<'i>> {
         self.kept.as_ref()
     }
 }
 
-impl Kept<'_> {
+impl KeptSlots<'_> {
     /// Where `EOI` failed.
     pub(crate) fn pos(&self) -> usize {
         self.pos
@@ -75,7 +75,7 @@ impl Kept<'_> {
     }
 }
 
-impl<R: UriRule, const TILED: bool> Sink<R> for Capture<'_, TILED> {
+impl<R: UriRule, const TILED: bool> Sink<R> for SlotRecorder<'_, TILED> {
     type Mark = u32;
 
     #[inline(always)]
@@ -106,7 +106,7 @@ impl<R: UriRule, const TILED: bool> Sink<R> for Capture<'_, TILED> {
     }
 }
 
-impl<const TILED: bool> Capture<'_, TILED> {
+impl<const TILED: bool> SlotRecorder<'_, TILED> {
     /// Keeps the slots where `EOI` failed at `pos`, unless it failed as
     /// far or further before.
     #[cold]
@@ -114,7 +114,7 @@ impl<const TILED: bool> Capture<'_, TILED> {
     fn keep(&mut self, pos: usize) {
         let further = self.kept.as_ref().is_none_or(|kept| pos > kept.pos);
         if let (true, Some(input)) = (further, self.slots.input.get(..pos)) {
-            self.kept = Some(Kept {
+            self.kept = Some(KeptSlots {
                 slots: Slots {
                     input,
                     ..self.slots
@@ -132,26 +132,35 @@ impl<const TILED: bool> Capture<'_, TILED> {
 /// Where `EOI` fails with none open (the crate's entry rules call it
 /// outside every rule that records one), the slots hold the pairs of the
 /// tree of the input up to there, which is kept ([`Keep`]) and lowered
-/// ([`held`]) instead of the full pairs.
+/// ([`DiagnosisRecorder::bounds`]) instead of the full pairs.
 #[derive(Clone, Copy)]
-pub(crate) struct Held<'i> {
+pub(crate) struct DiagnosisRecorder<'i> {
     slots: Slots<'i>,
     open: u32,
 }
 
-impl<'i> Held<'i> {
+impl<'i> DiagnosisRecorder<'i> {
     /// Empty slots for a diagnostic parse of `input`.
-    pub(crate) fn new(input: &'i str) -> Held<'i> {
-        Held {
+    pub(crate) fn new(input: &'i str) -> DiagnosisRecorder<'i> {
+        DiagnosisRecorder {
             slots: Slots::new(input),
             open: 0,
         }
     }
+
+    /// The bounds of the input up to where `EOI` failed, from what a
+    /// diagnostic parse from an entry rule that tiles its input kept there
+    /// ([`Keep`]): what [`lower`] makes of the pairs of the tree of that
+    /// prefix, which the slots hold. `None` where the pairs do not lower.
+    #[inline(always)]
+    pub(crate) fn bounds(&self) -> Option<Bounds> {
+        prefix_bounds(&self.slots)
+    }
 }
 
-/// Records as [`Capture`] does for an entry rule that tiles its input:
-/// [`Held`] is only run from one.
-impl<R: UriRule> Sink<R> for Held<'_> {
+/// Records as [`SlotRecorder`] does for an entry rule that tiles its input:
+/// [`DiagnosisRecorder`] is only run from one.
+impl<R: UriRule> Sink<R> for DiagnosisRecorder<'_> {
     type Mark = u32;
 
     #[inline(always)]
@@ -180,11 +189,11 @@ impl<R: UriRule> Sink<R> for Held<'_> {
 /// A copy of the slots of the input up to `pos`, where no rule that records
 /// a pair is open: otherwise the slots lack that rule's pair, which the
 /// tree up to here has.
-impl Keep for Held<'_> {
+impl Keep for DiagnosisRecorder<'_> {
     #[inline(always)]
     fn keep(&self, pos: usize) -> Option<Self> {
         let input = self.slots.input.get(..pos)?;
-        (self.open == 0).then_some(Held {
+        (self.open == 0).then_some(DiagnosisRecorder {
             slots: Slots {
                 input,
                 ..self.slots
@@ -194,17 +203,9 @@ impl Keep for Held<'_> {
     }
 }
 
-/// The bounds of the input up to where `EOI` failed, from `held`, what a
-/// diagnostic parse from an entry rule that tiles its input kept there:
-/// what [`lower`] makes of the pairs of the tree of that prefix, which the
-/// slots hold. `None` where the pairs do not lower.
-#[inline(always)]
-pub(crate) fn held(held: &Held<'_>) -> Option<Bounds> {
-    prefix_bounds(&held.slots)
-}
-
 /// The bounds of the prefix of the input that `slots` read, from an entry
-/// rule that tiles its input, where `EOI` failed ([`held`], [`Kept`]).
+/// rule that tiles its input, where `EOI` failed
+/// ([`DiagnosisRecorder::bounds`], [`KeptSlots::bounds`]).
 #[inline(always)]
 fn prefix_bounds(slots: &Slots<'_>) -> Option<Bounds> {
     captured_tiled::<true>(slots)?.ok()
@@ -214,7 +215,7 @@ fn prefix_bounds(slots: &Slots<'_>) -> Option<Bounds> {
 mod tests {
     use super::super::lowering::{captured, lower};
     use super::super::slots::{Slot, Slots};
-    use super::{held, Capture, Held, Kept};
+    use super::{DiagnosisRecorder, KeptSlots, SlotRecorder};
     use crate::compiled::runtime::{Keep, Node, Sink};
     use crate::grammar::Rule;
 
@@ -231,7 +232,7 @@ mod tests {
             (Rule::reg_name, 7, 10),
             (Rule::path_abempty, 10, 10),
         ];
-        let mut sink = Held::new(input);
+        let mut sink = DiagnosisRecorder::new(input);
         record(&mut sink, &nodes);
         let open = sink.enter(Rule::query, 10);
         assert!(sink.keep(10).is_none());
@@ -241,7 +242,7 @@ mod tests {
         let prefix = &input[..10];
         let pairs = nodes.map(|(rule, start, end)| Node { rule, start, end });
         let expected = lower(prefix, pairs).expect("a reference");
-        assert_eq!(held(&kept), Some(expected));
+        assert_eq!(kept.bounds(), Some(expected));
     }
 
     /// Records `nodes` into `sink` as the parser would (each pair left as
@@ -255,7 +256,7 @@ mod tests {
 
     /// Records `nodes` into a capture of `input`.
     fn capture<'i>(input: &'i str, nodes: &[(Rule, usize, usize)]) -> Slots<'i> {
-        let mut capture = Capture::<false>::new(input);
+        let mut capture = SlotRecorder::<false>::new(input);
         record(&mut capture, nodes);
         capture.slots
     }
@@ -314,23 +315,23 @@ mod tests {
             ("x:y%zz", 3),
             ("//[::1]x", 7),
         ] {
-            let kept = (crate::parsers::uri::OWN.kept)(entry, input).unwrap();
+            let kept = (crate::parsers::uri::DIAGNOSIS.kept)(entry, input).unwrap();
             assert_eq!(kept.pos(), pos, "{input}");
             let prefix = &input[..pos];
             let mut tree = uri::tree(prefix);
             uri::run(entry, &mut tree).unwrap();
             assert_eq!(kept.bounds(), lower(prefix, tree.nodes()).ok(), "{input}");
         }
-        assert!((crate::parsers::uri::OWN.kept)(entry, "http://a/b").is_none());
+        assert!((crate::parsers::uri::DIAGNOSIS.kept)(entry, "http://a/b").is_none());
 
-        let mut capture = Capture::<false>::new("a b");
+        let mut capture = SlotRecorder::<false>::new("a b");
         Sink::<Rule>::end_missed(&mut capture, 1);
         assert!(capture.kept().is_none());
-        let mut capture = Capture::<true>::new("a b");
+        let mut capture = SlotRecorder::<true>::new("a b");
         Sink::<Rule>::end_missed(&mut capture, 1);
         Sink::<Rule>::end_missed(&mut capture, 0);
         assert_eq!(
-            capture.kept().map(Kept::pos),
+            capture.kept().map(KeptSlots::pos),
             Some(1),
             "the furthest is kept"
         );
@@ -342,7 +343,7 @@ mod tests {
     #[test]
     fn a_failed_rule_leaves_nothing_in_a_capture() {
         let input = "a/b";
-        let mut capture = Capture::<false>::new(input);
+        let mut capture = SlotRecorder::<false>::new(input);
         let at = capture.enter(Rule::scheme, 0);
         capture.leave(at, Rule::scheme, 0, Some(1));
         assert_eq!(capture.slots.span(Slot::Scheme), Some(0..1));

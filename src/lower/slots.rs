@@ -165,13 +165,14 @@ impl Found {
 /// same way to check them ([`check_tiling`]).
 ///
 /// It is also what the capture variant of a compiled parser records into
-/// ([`Capture`]): there the parser fills the slots as it matches, and the
-/// tree is never built.
+/// ([`SlotRecorder`]): there the parser fills the slots as it matches, and
+/// the tree is never built.
 #[derive(Clone, Copy)]
 pub(crate) struct Slots<'i> {
     pub(crate) input: &'i str,
     /// The spans, as `u32`: a text the lowering accepts is at most
-    /// [`MAX_LEN`](crate::bounds::MAX_LEN) bytes, which it checks before it reads one.
+    /// [`MAX_LEN`](crate::bounds::MAX_LEN) bytes, which it checks before it
+    /// reads one.
     pub(crate) spans: [(u32, u32); SLOTS],
     /// The slots filled, as bits.
     pub(crate) seen: u32,
@@ -238,10 +239,10 @@ impl<'i> Slots<'i> {
 
     /// Records the end of a call of `rule` from `start` (`None` when it
     /// failed) as a capture does: each pair of a rule the lowering reads
-    /// goes straight into its slot, and the rest are not recorded at all;
-    /// a failed rule's pairs are dropped by restoring which slots were
-    /// filled before it (`at`), as pest drops them from its queue. Unless
-    /// `TILED` ([`Capture`]), a slot filled again is marked as clobbered.
+    /// goes straight into its slot, and the rest are not recorded at all; a
+    /// failed rule's pairs are dropped by restoring which slots were filled
+    /// before it (`at`), as pest drops them from its queue. Unless `TILED`
+    /// ([`SlotRecorder`]), a slot filled again is marked as clobbered.
     ///
     /// A rule the lowering does not read ([`Slot::Other`]) records nothing.
     #[inline(always)]

@@ -8,7 +8,7 @@ use core::ops::Range;
 use super::reading::{crossing, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
 use crate::compiled::runtime::{NodeIter, PairBuffer, Tree};
-use crate::compiled::Entries;
+use crate::compiled::ParserEntries;
 use crate::grammar::{RfcRule, UriRule};
 use crate::reference::Reference;
 use crate::spec::Spec;
@@ -370,7 +370,7 @@ impl<R: Copy> ExactSizeIterator for PairIter<'_, '_, R> {}
 #[doc(hidden)]
 #[inline]
 pub fn parse_grammar<'i, G, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &'i str,
 ) -> Result<Parsed<'i, G>, SchemeError>
@@ -419,7 +419,7 @@ where
 #[cold]
 #[inline(never)]
 fn read_two_ways<G, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     tree: &Tree<'_, R, N>,
     crossing: Crossing,
     input: &str,
@@ -447,7 +447,7 @@ where
 #[cold]
 #[inline(never)]
 fn rejected<G, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &str,
     end: Option<usize>,
@@ -475,7 +475,7 @@ where
 /// API.
 #[doc(hidden)]
 pub fn parse_pairs<'i, G, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &'i str,
 ) -> Result<Pairs<'i, G>, SchemeViolation>

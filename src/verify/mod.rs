@@ -4,10 +4,10 @@
 //! (the furthest byte and the rules tried there) and, through the
 //! diagnosis, the same error.
 //!
-//! This module and [`schemes`] sit above everything they compare: the parsers, the
-//! diagnosis, and the URI, IRI and scheme types. The tests and fuzz targets
-//! reach it through `__private`; with the `verify-compiled` feature every
-//! parse and every error of the crate goes through it too.
+//! This module and [`schemes`] sit above everything they compare: the
+//! parsers, the diagnosis, and the URI, IRI and scheme types. The tests and
+//! fuzz targets reach it through `__private`; with the `verify-compiled`
+//! feature every parse and every error of the crate goes through it too.
 //!
 //! pest_derive's parsers run here with pest's error detail on
 //! ([`error_detail`]), so that their errors record the furthest byte a
@@ -16,12 +16,12 @@
 use alloc::string::String;
 
 use crate::compiled::runtime::{Attempts, Node, Tree};
-use crate::compiled::Entries;
+use crate::compiled::ParserEntries;
 use crate::diagnose::{self, Derived};
 use crate::error::ParseError;
 use crate::grammar::{Rule, UriParser, UriRule};
 use crate::iri::grammar::{IriParser, IriRule};
-use crate::lower::{pest_nodes, Kept};
+use crate::lower::{pest_nodes, KeptSlots};
 use crate::parsers;
 use crate::syntax;
 
@@ -67,10 +67,11 @@ pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), String> {
 /// Compares what the diagnosis of the crate's grammars reads of a rejected
 /// `input`, the furthest byte and the bounds of the input up to it, as the
 /// diagnostic variant that records into the lowering's slots gives it
-/// ([`Own`](diagnose::Own)), as the one that records nothing gives it with
-/// the slots the fast variant kept (what `Uri::parse` runs), and as the one
-/// that records the full pairs gives it. From each entry the crate parses
-/// with, with and without the checks of the tree's shape.
+/// ([`DiagnosisParsers`](diagnose::DiagnosisParsers)), as the one that
+/// records nothing gives it with the slots the fast variant kept (what
+/// `Uri::parse` runs), and as the one that records the full pairs gives it.
+/// From each entry the crate parses with, with and without the checks of
+/// the tree's shape.
 ///
 /// # Errors
 ///
@@ -78,20 +79,25 @@ pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), String> {
 pub fn compare_held(input: &str) -> Result<(), String> {
     use crate::parsers::TILES;
     compare_held_from(
-        &crate::parsers::uri::OWN,
+        &crate::parsers::uri::DIAGNOSIS,
         Rule::uri_reference_input,
         TILES[0],
         input,
     )?;
-    compare_held_from(&crate::parsers::uri::OWN, Rule::uri_input, TILES[1], input)?;
     compare_held_from(
-        &crate::parsers::iri::OWN,
+        &crate::parsers::uri::DIAGNOSIS,
+        Rule::uri_input,
+        TILES[1],
+        input,
+    )?;
+    compare_held_from(
+        &crate::parsers::iri::DIAGNOSIS,
         IriRule::iri_reference_input,
         TILES[2],
         input,
     )?;
     compare_held_from(
-        &crate::parsers::iri::OWN,
+        &crate::parsers::iri::DIAGNOSIS,
         IriRule::iri_input,
         TILES[3],
         input,
@@ -101,7 +107,7 @@ pub fn compare_held(input: &str) -> Result<(), String> {
 /// [`compare_held`] from `entry` of one grammar, whose trees tile their
 /// input where `tiled`.
 fn compare_held_from<R: UriRule, const N: usize>(
-    own: &diagnose::Own<R, N>,
+    own: &diagnose::DiagnosisParsers<R, N>,
     entry: R,
     tiled: bool,
     input: &str,
@@ -147,7 +153,7 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
     use crate::compiled::runtime::Parse;
     use crate::compiled::uri;
     use crate::iri::compiled as iri;
-    use crate::lower::{captured, captured_tiled, lower, Capture};
+    use crate::lower::{captured, captured_tiled, lower, SlotRecorder};
     use crate::parsers::TILES;
 
     // Each entry twice: with the checks of the tree's shape, and as
@@ -159,11 +165,12 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
             compare!(@one $grammar, $entry, $tiled, captured_tiled::<{ $tiled }>);
         }};
         (@one $grammar:ident, $entry:expr, $tiled:expr, $captured:expr) => {{
-            let mut parse = Parse::with_sink(input, Capture::<{ $tiled }>::new(input));
+            let mut parse = Parse::with_sink(input, SlotRecorder::<{ $tiled }>::new(input));
             let capture = $grammar::run_with($entry, &mut parse).map(|_| $captured(&parse.pairs.slots));
             let full = $grammar::parse($entry, input).map(|tree| lower(input, tree.nodes()));
             let same = match (&capture, &full) {
-                // Where the capture cannot tell, the parse lowers the full pairs.
+                // Where the capture cannot tell, the parse lowers the full
+                // pairs.
                 (Some(None), Some(_)) | (None, None) => true,
                 (Some(Some(capture)), Some(full)) => capture == full,
                 _ => false,
@@ -207,7 +214,7 @@ pub(crate) fn same_error(
 ///
 /// With `verify-compiled`, when the two differ.
 #[cfg(feature = "verify-compiled")]
-pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     checked("URI reference", input, uri_errors(entry, input, kept))
 }
 
@@ -217,7 +224,7 @@ pub(crate) fn uri_error(entry: Rule, input: &str, kept: Option<&Kept<'_>>) -> Pa
 ///
 /// With `verify-compiled`, when the two differ.
 #[cfg(feature = "verify-compiled")]
-pub(crate) fn iri_error(entry: IriRule, input: &str, kept: Option<&Kept<'_>>) -> ParseError {
+pub(crate) fn iri_error(entry: IriRule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     checked("IRI reference", input, iri_errors(entry, input, kept))
 }
 
@@ -279,7 +286,7 @@ pub(crate) fn same_errors(
 pub(crate) fn uri_errors<'i>(
     entry: Rule,
     input: &'i str,
-    kept: Option<&Kept<'_>>,
+    kept: Option<&KeptSlots<'_>>,
 ) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
     let derived = &Derived::<UriParser>::PARSERS;
     (parsers::uri_diagnosis(entry, input, kept), move || {
@@ -292,7 +299,7 @@ pub(crate) fn uri_errors<'i>(
 pub(crate) fn iri_errors<'i>(
     entry: IriRule,
     input: &'i str,
-    kept: Option<&Kept<'_>>,
+    kept: Option<&KeptSlots<'_>>,
 ) -> (ParseError, impl FnOnce() -> ParseError + 'i) {
     let derived = &Derived::<IriParser>::PARSERS;
     (parsers::iri_diagnosis(entry, input, kept), move || {
@@ -427,7 +434,7 @@ fn verify<P, R, I, const N: usize>(
 
 /// [`compare`] for the compiled parser `entries`, from `rule`.
 pub(crate) fn compare_entries<P, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &str,
 ) -> Result<(), String>
@@ -445,7 +452,7 @@ where
 /// The diagnostic variant's record of a failed parse of `input` from
 /// `rule`, and the end of its match.
 fn failure_of<R: Copy + Ord, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     rule: R,
     input: &str,
 ) -> (Attempts<R, N>, Option<usize>) {
@@ -462,8 +469,11 @@ fn failure_of<R: Copy + Ord, const N: usize>(
 ///
 /// When the two parsers disagree.
 #[cfg(feature = "verify-compiled")]
-pub(crate) fn verify_entries<P, R, const N: usize>(entries: &Entries<R, N>, rule: R, input: &str)
-where
+pub(crate) fn verify_entries<P, R, const N: usize>(
+    entries: &ParserEntries<R, N>,
+    rule: R,
+    input: &str,
+) where
     P: pest::Parser<R>,
     R: pest::RuleType,
 {

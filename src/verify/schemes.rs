@@ -13,7 +13,7 @@ use super::{
     not_a_uri_errors, not_an_iri_errors, same_errors, uri_errors,
 };
 use crate::compiled::runtime::{Attempts, Tree};
-use crate::compiled::Entries;
+use crate::compiled::ParserEntries;
 use crate::diagnose::{self, Derived};
 use crate::grammar::{Rule, UriRule};
 use crate::iri::IriRule;
@@ -96,7 +96,7 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
     use crate::iri::compiled as iri;
     if uri::parse(Rule::uri_reference_input, input).is_none() {
         let entry = Rule::uri_reference_input;
-        let kept = (crate::parsers::uri::OWN.kept)(entry, input);
+        let kept = (crate::parsers::uri::DIAGNOSIS.kept)(entry, input);
         let errors = uri_errors(entry, input, kept.as_ref());
         same_errors("URI reference", input, errors)?;
     }
@@ -108,7 +108,7 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
     }
     if iri::parse(IriRule::iri_reference_input, input).is_none() {
         let entry = IriRule::iri_reference_input;
-        let kept = (crate::parsers::iri::OWN.kept)(entry, input);
+        let kept = (crate::parsers::iri::DIAGNOSIS.kept)(entry, input);
         let errors = iri_errors(entry, input, kept.as_ref());
         same_errors("IRI reference", input, errors)?;
     }
@@ -130,7 +130,7 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
 ///
 /// What each parser found, when they differ.
 pub fn compare_derived<P, Q, R, const N: usize>(
-    entries: &Entries<R, N>,
+    entries: &ParserEntries<R, N>,
     scheme: &'static str,
     entry: Q,
     input: &str,

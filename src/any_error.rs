@@ -1,4 +1,4 @@
-//! The umbrella [`Error`], above every error it gathers: parsing,
+//! The crate-wide [`Error`], above every error it gathers: parsing,
 //! building, resolving, the schemes and the conversions. The errors below
 //! it know nothing of it or of each other.
 
