@@ -3,8 +3,8 @@
 //! takes characters one at a time (`userinfo`, `reg-name`, `segment`,
 //! `query`, ...), the characters it takes unencoded. Encoding, decoding,
 //! normalization, the builder and error diagnosis read them here, so that
-//! the grammar is the only place each class is written; `tests/chars.rs`
-//! checks each against its rule.
+//! the grammar is the only place each class is written;
+//! `tests/grammars/chars.rs` checks each against its rule.
 
 pub use crate::compiled::runtime::CharClass;
 #[allow(unused_imports)]

@@ -1,5 +1,5 @@
 //! Compares rfc3986 with fluent-uri on any UTF-8 input, as
-//! tests/differential.rs does: both accept or both reject it, with the
+//! tests/parse/differential.rs does: both accept or both reject it, with the
 //! same components; ports above 65535 are the one expected difference.
 
 #![no_main]

@@ -1,5 +1,5 @@
 //! The 100,000-input corpus of the differential test, also run through
-//! both of this crate's parsers by `tests/compiled.rs`: valid references
+//! both of this crate's parsers by `tests/grammars/compiled.rs`: valid references
 //! generated from the grammar, mutants of each, and arbitrary strings over
 //! the URI alphabet and stray characters. The same inputs on every run.
 

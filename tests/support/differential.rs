@@ -1,5 +1,5 @@
 //! The differential comparison against `fluent-uri`, an independent,
-//! hand-written RFC 3986 parser. Shared by `tests/differential.rs` and the
+//! hand-written RFC 3986 parser. Shared by `tests/parse/differential.rs` and the
 //! `differential` fuzz target (through `#[path]`).
 
 use rfc3986::{ErrorKind, Uri};

@@ -1,8 +1,8 @@
 //! The README shows the demo's output and gives commands; both must stay
 //! true. (The README's Rust examples run as doctests.)
 
-const README: &str = include_str!("../README.md");
-const CI: &str = include_str!("../.ci/run");
+const README: &str = include_str!("../../README.md");
+const CI: &str = include_str!("../../.ci/run");
 
 /// The demo command of the README: the `uri` tool through `cargo run`, so
 /// that a newcomer builds the library, clap and serde, and none of the
@@ -72,8 +72,8 @@ fn ci_runs_the_readme_test_command() {
 /// feature of Cargo.toml a line, and every capability a line with a link.
 #[test]
 fn crate_docs_name_every_feature_and_capability() {
-    const MANIFEST: &str = include_str!("../Cargo.toml");
-    const LIB: &str = include_str!("../src/lib.rs");
+    const MANIFEST: &str = include_str!("../../Cargo.toml");
+    const LIB: &str = include_str!("../../src/lib.rs");
     let docs: String = LIB
         .lines()
         .filter_map(|line| line.strip_prefix("//!"))
@@ -125,7 +125,7 @@ fn crate_docs_name_every_feature_and_capability() {
 #[cfg(feature = "cli")]
 #[test]
 fn crate_docs_uri_session_runs_as_written() {
-    const LIB: &str = include_str!("../src/lib.rs");
+    const LIB: &str = include_str!("../../src/lib.rs");
     let docs: Vec<&str> = LIB
         .lines()
         .filter_map(|line| line.strip_prefix("//!"))
@@ -179,9 +179,9 @@ fn crate_docs_uri_session_runs_as_written() {
 /// when `uri.pest`'s were the only ones.
 #[test]
 fn iri_rule_has_docs_of_its_own() {
-    const URI_PEST: &str = include_str!("../uri.pest");
-    const IRI_PEST: &str = include_str!("../iri.pest");
-    const IRI_GRAMMAR: &str = include_str!("../src/iri/grammar.rs");
+    const URI_PEST: &str = include_str!("../../uri.pest");
+    const IRI_PEST: &str = include_str!("../../iri.pest");
+    const IRI_GRAMMAR: &str = include_str!("../../src/iri/grammar.rs");
     let grammar_docs = |text: &str| -> String {
         text.lines()
             .filter_map(|line| line.trim_start().strip_prefix("//!"))

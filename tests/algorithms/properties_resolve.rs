@@ -3,7 +3,7 @@
 //! every path form, percent-encodings, empty and absent components).
 //!
 //! The make_relative round trip over dot segments and shared prefixes has
-//! its own generator in `tests/relative.rs`; here the inputs are the
+//! its own generator in `relative.rs`; here the inputs are the
 //! generic ones.
 
 use crate::support;

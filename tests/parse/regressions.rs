@@ -4,7 +4,7 @@
 use rfc3986::{ErrorKind, Uri};
 use rstest::rstest;
 
-/// Found by tests/security.rs (a stray character in every component):
+/// Found by tests/parse/security.rs (a stray character in every component):
 /// in a userinfo with a password, `userinfo = *( unreserved / pct-encoded
 /// / sub-delims / ":" )` fails at the stray character, but the text up to
 /// the ":" also reads as `host ":" port`, and the error used to be

@@ -14,7 +14,7 @@ const MIB: usize = 1 << 20;
 /// Both parsers of `uri.pest`, the compiled one and pest_derive's, give the
 /// same verdict and pairs (or record of a failure) for `input`, from both
 /// entry rules, and the crate makes the same error of it from either, for
-/// every grammar (as tests/compiled.rs checks for the other inputs).
+/// every grammar (as tests/grammars/compiled.rs checks for the other inputs).
 fn same_pairs(input: &str) {
     for entry in [rfc3986::Rule::uri_reference_input, rfc3986::Rule::uri_input] {
         if let Err(difference) = rfc3986::__private::compare_uri(entry, input) {

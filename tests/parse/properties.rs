@@ -2,8 +2,9 @@
 //! components they were built from, and no string makes the parser panic
 //! or break its invariants.
 //!
-//! The generators are in `support/generate.rs`; `properties_resolve.rs`
-//! uses them for resolution and normalization.
+//! The generators are in `support/generate.rs`;
+//! `algorithms/properties_resolve.rs` uses them for resolution and
+//! normalization.
 
 use crate::support;
 

@@ -3,7 +3,7 @@
 //! byte.
 
 #[allow(dead_code)]
-#[path = "../examples/custom_scheme.rs"]
+#[path = "../../examples/custom_scheme.rs"]
 mod redis;
 
 use redis::RedisUri;

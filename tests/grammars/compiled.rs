@@ -9,7 +9,7 @@
 //! and the components of generated references from every rule of
 //! `uri.pest`; and IRIs (characters above ASCII where RFC 3987 allows
 //! them), damaged and not, and their components, from every rule of
-//! `uri.pest` + `iri.pest`. The hostile inputs are compared in `tests/hostile.rs`, and
+//! `uri.pest` + `iri.pest`. The hostile inputs are compared in `tests/parse/hostile.rs`, and
 //! with the `verify-compiled` feature every string the test suite parses.
 //!
 //! On each of these inputs (`compare_all` includes it), the capture

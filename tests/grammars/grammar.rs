@@ -5,7 +5,7 @@
 use pest::Parser;
 use rfc3986::{Rule, Uri, UriParser};
 
-const GRAMMAR: &str = include_str!("../uri.pest");
+const GRAMMAR: &str = include_str!("../../uri.pest");
 
 /// Appendix A's rules in its order (RFC names), then the RFC 5234 core
 /// rules the grammar uses.

@@ -10,7 +10,7 @@
 //! ssh-like one whose scheme is a literal (`tests/grammars/user/ssh.pest`),
 //! and one on `iri.pest` (`tests/grammars/user/wiki.pest`). The
 //! `tests/grammars` conformance suite runs through the derive in
-//! `compiler.rs`.
+//! `tests/grammars/compiler.rs`.
 
 use std::fmt::Debug;
 
@@ -83,7 +83,7 @@ mod tel {
 /// Every string of up to `max_len` pieces of `alphabet` after each of
 /// `prefixes`.
 fn inputs(prefixes: &[&str], alphabet: &[&str], max_len: usize) -> Vec<String> {
-    let tails = crate::compiler::strings(alphabet, max_len);
+    let tails = crate::grammars::compiler::strings(alphabet, max_len);
     prefixes
         .iter()
         .flat_map(|prefix| tails.iter().map(move |tail| format!("{prefix}{tail}")))

@@ -1,8 +1,8 @@
 //! What the compiler says when the crate's types are misused: the
 //! messages of `#[diagnostic::on_unimplemented]` on the crate's traits,
-//! pinned with trybuild (`tests/ui/`, one `.rs` and its expected
+//! pinned with trybuild (`tests/docs/ui/`, one `.rs` and its expected
 //! `.stderr` per case). Run `TRYBUILD=overwrite cargo test --test
-//! integration diagnostics::` to write the `.stderr` again after a
+//! integration docs::diagnostics::` to write the `.stderr` again after a
 //! message changes, and read the diff.
 //!
 //! trybuild builds the crate again, in `target/tests/trybuild`, with the
@@ -19,5 +19,5 @@
 #[cfg(not(feature = "verify-compiled"))]
 #[test]
 fn editing_a_borrowed_uri_says_how_to_own_it() {
-    trybuild::TestCases::new().compile_fail("tests/ui/edit_borrowed.rs");
+    trybuild::TestCases::new().compile_fail("tests/docs/ui/edit_borrowed.rs");
 }
