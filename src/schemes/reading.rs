@@ -298,14 +298,27 @@ mod tests {
         for pad in [0, 50, 56, 58, 59, 60, 64, 200] {
             let input = format!("tel:{}#21;a=b", "1".repeat(pad));
             let hash = 4 + pad;
-            let found = crossing(&bounds(&input), input.len(), [hash..hash + 3]).unwrap();
+            let found = crossing(
+                &bounds(&input),
+                input.len(),
+                [0..input.len(), hash..hash + 3],
+            );
+            let found = found.unwrap();
             assert_eq!(
                 (found.component, found.span),
                 (Component::Fragment, hash + 1..input.len()),
                 "{pad}"
             );
-            let inside = [4..hash, hash + 1..hash + 3, hash..input.len(), 0..input.len()];
-            assert!(crossing(&bounds(&input), input.len(), inside).is_none(), "{pad}");
+            let inside = [
+                4..hash,
+                hash + 1..hash + 3,
+                hash..input.len(),
+                0..input.len(),
+            ];
+            assert!(
+                crossing(&bounds(&input), input.len(), inside).is_none(),
+                "{pad}"
+            );
         }
     }
 
