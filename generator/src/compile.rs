@@ -247,6 +247,24 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
         format!("rt::CharClass::new({ascii:#x}, &[{}])", ranges.join(", "))
     };
 
+    // The rules whose match can hold a byte at which RFC 3986 ends or
+    // starts a component: only their pairs can run across one.
+    let delimiters = b":/?#@"
+        .iter()
+        .fold(crate::sets::ByteSet::empty(), |mut set, &b| {
+            set.insert(usize::from(b));
+            set
+        });
+    let holding: Vec<String> = names
+        .iter()
+        .filter(|name| !analysis.consumed(name).is_disjoint(&delimiters))
+        .map(|name| format!("Rule::{name}"))
+        .collect();
+    let holds_delimiter = if holding.is_empty() {
+        "false".to_string()
+    } else {
+        format!("matches!(rule, {})", holding.join(" | "))
+    };
     let mut name_arms = String::new();
     for name in &entries {
         name_arms.push_str(&format!(
@@ -413,6 +431,14 @@ pub const RULES: &[Rule] = &[{rule_list}];
 /// input can go on past the furthest byte a token reached where one of
 /// these stands there.
 pub const STRING_STARTS: rt::CharClass = {string_starts};
+
+/// Whether a match of `rule` can hold one of `:` `/` `?` `#` `@`, the bytes
+/// at which RFC 3986 ends or starts a component: a pair of any other rule
+/// lies inside one component, or between two.
+#[allow(unused_variables)]
+pub fn holds_delimiter(rule: Rule) -> bool {{
+    {holds_delimiter}
+}}
 
 /// Each rule's name as the RFCs write it (`addr_spec` is `addr-spec`), for
 /// errors.

@@ -234,6 +234,7 @@ const _: () = {{
         run,
         failure: failure_into,
         rule_name,
+        holds_delimiter,
         rules: RULES,
     }};
 

@@ -33,6 +33,7 @@ macro_rules! compiled_parser {
                     run,
                     failure: failure_into,
                     rule_name,
+                    holds_delimiter,
                     rules: RULES,
                 };
         }
@@ -61,6 +62,10 @@ pub struct ParserEntries<R: 'static, const N: usize> {
     pub failure: fn(R, &str, &mut runtime::Attempts<R, N>) -> Option<usize>,
     /// The rules' names, as the RFCs write them.
     pub rule_name: fn(R) -> &'static str,
+    /// Whether a match of a rule can hold a byte at which RFC 3986 ends or
+    /// starts a component (`:` `/` `?` `#` `@`), decided from the grammar
+    /// by the generator: only such a rule's pair can run across one.
+    pub holds_delimiter: fn(R) -> bool,
     /// Every rule, `EOI` too.
     pub rules: &'static [R],
 }

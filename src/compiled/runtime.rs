@@ -129,6 +129,12 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
     pub fn iter(&self) -> NodeIter<'_, R> {
         self.inline().iter().chain(&self.spill).copied()
     }
+
+    /// The pairs, in preorder: those held in place, then those that
+    /// spilled to the heap. For a loop over them that keeps no iterator.
+    pub fn parts(&self) -> [&[Node<R>]; 2] {
+        [self.inline(), &self.spill]
+    }
 }
 
 /// The pair buffer of a grammar, whichever its size: what

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::ops::Range;
 
-use super::reading::{crossing, Crossing, ReadingConflict};
+use super::reading::{Components, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
 use crate::compiled::runtime::{NodeIter, PairBuffer, Tree};
 use crate::compiled::ParserEntries;
@@ -400,9 +400,25 @@ where
         }
         None => Reference::<G::Spec, &str>::parse(input)?,
     };
-    let spans = tree.nodes().map(|node| node.start..node.end);
-    if let Some(crossing) = crossing(uri.bounds(), input.len(), spans) {
-        return Err(read_two_ways::<G, R, N>(entries, &tree, crossing, input));
+    // Only the pairs of rules that can hold a delimiter can cross a
+    // component; a plain loop over the pair buffer, as this runs on every
+    // parse.
+    let components = Components::of(uri.bounds(), input.len());
+    let mut index = 0;
+    for part in tree.pairs.parts() {
+        for node in part {
+            if (entries.holds_delimiter)(node.rule) {
+                if let Some((component, span)) = components.crossed(node.start, node.end) {
+                    let crossing = Crossing {
+                        pair: index,
+                        component,
+                        span,
+                    };
+                    return Err(read_two_ways::<G, R, N>(entries, &tree, crossing, input));
+                }
+            }
+            index += 1;
+        }
     }
     Ok(Parsed {
         uri,

@@ -125,11 +125,11 @@ where
     let uri = Uri::parse(input)?;
     match P::parse(entry, input) {
         Ok(pairs) => {
-            let spans = pairs.clone().flatten().map(|pair| {
+            let spans = pairs.clone().flatten().enumerate().map(|(index, pair)| {
                 let span = pair.as_span();
-                span.start()..span.end()
+                (index, span.start()..span.end())
             });
-            match reading::crossing(uri.bounds(), input.len(), spans) {
+            match reading::Components::of(uri.bounds(), input.len()).first_crossing(spans) {
                 None => Ok((uri, pairs)),
                 Some(crossing) => {
                     let pair = pairs.clone().flatten().nth(crossing.pair);

@@ -179,59 +179,119 @@ impl fmt::Debug for ReadingConflict {
 impl core::error::Error for ReadingConflict {}
 
 /// Where a pair and a component of the generic reading cross: the pair's
-/// index among those given, the component, and its span.
+/// index in preorder, the component, and its span.
 pub(crate) struct Crossing {
     pub(crate) pair: usize,
     pub(crate) component: Component,
     pub(crate) span: Range<usize>,
 }
 
-/// The first of `pairs` (spans, in the order given) that crosses a
-/// component of `bounds`, the generic reading of a text of `len` bytes:
-/// starts before the component and ends inside it, or starts inside it
-/// and ends after it. A pair that holds a component whole, lies inside
-/// it, or lies outside it agrees with the generic reading; an empty
-/// component crosses nothing.
+/// The components of a generic reading, as [`Components::crossed`] compares
+/// pairs with them.
+///
+/// A pair crosses a component when it starts before the component and
+/// ends inside it, or starts inside it and ends after it. A pair that
+/// holds a component whole, lies inside it, or lies outside it agrees with
+/// the generic reading; an empty component crosses nothing.
 ///
 /// The authority is not among the components: a rule may match `//user@`
 /// and leave the host to `host`, and a pair that runs into the authority's
 /// userinfo, host or port crosses that one.
-pub(crate) fn crossing(
-    bounds: &Bounds,
+pub(crate) struct Components {
+    /// Each component's bytes, in the order of [`COMPONENTS`]; an absent
+    /// one is empty (0..0).
+    spans: [(usize, usize); 7],
+    /// The ends of the components that are not empty: a pair can cross a
+    /// component only where one of them lies strictly inside it.
+    cuts: [usize; 14],
+    cut_count: usize,
     len: usize,
-    pairs: impl IntoIterator<Item = Range<usize>>,
-) -> Option<Crossing> {
-    let components = [
-        (Component::Scheme, bounds.scheme()),
-        (Component::Userinfo, bounds.userinfo()),
-        (Component::Host, bounds.host()),
-        (Component::Port, bounds.port()),
-        (Component::Path, Some(bounds.path())),
-        (Component::Query, bounds.query()),
-        (Component::Fragment, bounds.fragment(len)),
-    ];
-    for (index, pair) in pairs.into_iter().enumerate() {
-        if pair.end - pair.start < 2 {
-            continue;
-        }
-        for (component, span) in &components {
-            let Some(span) = span else { continue };
-            let runs_in = pair.start < span.start && span.start < pair.end && pair.end < span.end;
-            let runs_out = span.start < pair.start && pair.start < span.end && span.end < pair.end;
-            if runs_in || runs_out {
-                return Some(Crossing {
-                    pair: index,
-                    component: *component,
-                    span: span.clone(),
-                });
-            }
-        }
-    }
-    None
 }
 
+impl Components {
+    /// The components of `bounds`, the reading of a text of `len` bytes.
+    #[inline]
+    pub(crate) fn of(bounds: &Bounds, len: usize) -> Components {
+        let span = |range: Option<Range<usize>>| range.map_or((0, 0), |r| (r.start, r.end));
+        let spans = [
+            span(bounds.scheme()),
+            span(bounds.userinfo()),
+            span(bounds.host()),
+            span(bounds.port()),
+            span(Some(bounds.path())),
+            span(bounds.query()),
+            span(bounds.fragment(len)),
+        ];
+        let mut cuts = [0; 14];
+        let mut cut_count = 0;
+        for (start, end) in spans {
+            if start < end {
+                cuts[cut_count] = start;
+                cuts[cut_count + 1] = end;
+                cut_count += 2;
+            }
+        }
+        Components {
+            spans,
+            cuts,
+            cut_count,
+            len,
+        }
+    }
+
+    /// The component that the pair of bytes `start..end` crosses, and its
+    /// span, if any.
+    #[inline]
+    pub(crate) fn crossed(&self, start: usize, end: usize) -> Option<(Component, Range<usize>)> {
+        let (s, e) = (start, end);
+        // A pair of fewer than two bytes, or of the whole text, holds or
+        // misses every component whole.
+        if e - s < 2
+            || e - s == self.len
+            || !self.cuts[..self.cut_count]
+                .iter()
+                .any(|&c| (s < c) & (c < e))
+        {
+            return None;
+        }
+        let k = self.spans.iter().position(|&(a, b)| {
+            let runs_in = (s < a) & (a < e) & (e < b);
+            let runs_out = (a < s) & (s < b) & (b < e);
+            runs_in | runs_out
+        })?;
+        Some((COMPONENTS[k], self.spans[k].0..self.spans[k].1))
+    }
+
+    /// The first of `pairs` (each its index and its span) that crosses a
+    /// component.
+    pub(crate) fn first_crossing(
+        &self,
+        pairs: impl IntoIterator<Item = (usize, Range<usize>)>,
+    ) -> Option<Crossing> {
+        pairs.into_iter().find_map(|(pair, span)| {
+            let (component, span) = self.crossed(span.start, span.end)?;
+            Some(Crossing {
+                pair,
+                component,
+                span,
+            })
+        })
+    }
+}
+
+/// The components [`Components`] compares pairs with, in the text's order.
+const COMPONENTS: [Component; 7] = [
+    Component::Scheme,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+
 impl ReadingConflict {
-    /// The error for `crossing`, found in `input` by [`crossing`], whose
+    /// The error for `crossing`, found in `input` by [`Components::crossed`], whose
     /// pair `rule` matched `rule_span`.
     pub(crate) fn new(
         scheme: &'static str,
@@ -279,13 +339,17 @@ mod tests {
         // Inside the path, the whole path, the scheme with its ":", the
         // query with its "?", everything, and empty pairs.
         let pairs = [4..6, 4..10, 0..4, 10..12, 0..14, 6..6, 13..14];
-        assert!(crossing(&b, input.len(), pairs).is_none());
+        assert!(Components::of(&b, input.len())
+            .first_crossing(pairs.into_iter().enumerate())
+            .is_none());
     }
 
     #[test]
     fn a_pair_that_runs_into_a_component_crosses_it() {
         let input = "tel:#21;phone-context=example.com";
-        let found = crossing(&bounds(input), input.len(), [0..33, 4..33, 4..7]).unwrap();
+        let found = Components::of(&bounds(input), input.len())
+            .first_crossing([0..33, 4..33, 4..7].into_iter().enumerate())
+            .unwrap();
         assert_eq!(
             (found.pair, found.component, found.span),
             (2, Component::Fragment, 5..33)
@@ -298,11 +362,8 @@ mod tests {
         for pad in [0, 50, 56, 58, 59, 60, 64, 200] {
             let input = format!("tel:{}#21;a=b", "1".repeat(pad));
             let hash = 4 + pad;
-            let found = crossing(
-                &bounds(&input),
-                input.len(),
-                [0..input.len(), hash..hash + 3],
-            );
+            let found = Components::of(&bounds(&input), input.len())
+                .first_crossing([0..input.len(), hash..hash + 3].into_iter().enumerate());
             let found = found.unwrap();
             assert_eq!(
                 (found.component, found.span),
@@ -316,7 +377,9 @@ mod tests {
                 0..input.len(),
             ];
             assert!(
-                crossing(&bounds(&input), input.len(), inside).is_none(),
+                Components::of(&bounds(&input), input.len())
+                    .first_crossing(inside.into_iter().enumerate())
+                    .is_none(),
                 "{pad}"
             );
         }
@@ -325,7 +388,9 @@ mod tests {
     #[test]
     fn a_pair_that_runs_out_of_a_component_crosses_it() {
         let input = "http://user@host:80/a";
-        let found = crossing(&bounds(input), input.len(), [0..21, 14..18]).unwrap();
+        let found = Components::of(&bounds(input), input.len())
+            .first_crossing([0..21, 14..18].into_iter().enumerate())
+            .unwrap();
         assert_eq!(
             (found.pair, found.component, found.span),
             (1, Component::Host, 12..16)

@@ -418,3 +418,38 @@ fn silent_host_and_path_give_their_text() -> Result<(), SchemeError> {
     assert_eq!(file.uri().host_str(), Some(""));
     Ok(())
 }
+
+/// The generator decides from the grammar which rules' pairs can hold a
+/// byte at which RFC 3986 ends or starts a component (`:` `/` `?` `#` `@`):
+/// only those are compared with the components on each parse.
+#[test]
+fn only_rules_that_can_hold_a_delimiter_are_compared() {
+    use tel::{Rule, Tel};
+    let holds = Tel::__PARSERS.holds_delimiter;
+    let holding = [
+        Rule::telephone_uri,       // "tel:"
+        Rule::local_number_digits, // "#"
+        Rule::isub,                // uric, reserved among them
+        Rule::pvalue,              // param-unreserved: "/" and ":"
+        Rule::path_abempty,
+        Rule::IP_literal, // IPv6's ":"
+        Rule::userinfo,
+    ];
+    for rule in holding {
+        assert!(holds(rule), "{rule:?}");
+    }
+    let not_holding = [
+        Rule::global_number_digits,
+        Rule::ext,
+        Rule::pname,
+        Rule::descriptor,
+        Rule::context, // ";phone-context=" and a descriptor
+        Rule::reg_name,
+        Rule::port,
+        Rule::scheme,
+        Rule::EOI,
+    ];
+    for rule in not_holding {
+        assert!(!holds(rule), "{rule:?}");
+    }
+}
