@@ -1,6 +1,12 @@
 //! Build script: compiles the crate's pest grammars into Rust parsers that
 //! the library includes, with the grammar compiler of the workspace's
-//! `rfc3986-generator` crate (see its crate docs for what and why).
+//! `rfc3986-generator` crate (see its crate docs for what and why), through
+//! the entry `#[derive(rfc3986::Grammar)]` calls (`compile_files`): each
+//! comes out as the same kind of value as a user's grammar, a type that
+//! implements `CompiledGrammar`. The script stays because these two
+//! grammars are compiled for the `Rule` types of the public pest_derive
+//! parsers (`UriParser`, `IriParser`), and their character classes are
+//! read by the library.
 //!
 //! `uri.pest` is the single source of truth for what the crate accepts:
 //! pest_derive generates one parser from it (public, used to explain
@@ -17,40 +23,79 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Each compiled parser: the file it is written to, and the grammar files
-/// it is compiled from, joined in this order (as the `#[grammar = ...]`
-/// attributes of the matching pest_derive parser list them).
-const GRAMMARS: &[(&str, &[&str])] = &[
-    ("uri.rs", &["uri.pest"]),
-    ("iri.rs", &["uri.pest", "iri.pest"]),
+/// Each of the crate's grammars: the module it is compiled into, the
+/// `Rule` type it is compiled for and pest_derive's parser of the same
+/// files (the public `UriParser` or `IriParser`, the comparisons' oracle),
+/// and its files, joined in this order
+/// (as the `#[grammar = ...]` attributes of that parser list them).
+const GRAMMARS: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "uri",
+        "crate::grammar::Rule",
+        "crate::grammar::UriParser",
+        &["uri.pest"],
+    ),
+    (
+        "iri",
+        "crate::iri::IriRule",
+        "crate::iri::IriParser",
+        &["uri.pest", "iri.pest"],
+    ),
 ];
 
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    for (output, sources) in GRAMMARS {
-        let sources: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
-        compile(&sources, "crate::compiled::runtime", &out.join(output));
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let mut modules = String::new();
+    for (module, rule, parser, files) in GRAMMARS {
+        let code = compile(module, files, &manifest);
+        let file = format!("{module}.rs");
+        fs::write(out.join(&file), code)
+            .unwrap_or_else(|e| panic!("cannot write {file} in {out:?}: {e}"));
+        modules.push_str(&format!(
+            "/// The compiled parser of {files}, and the grammar as one value\n\
+             /// ([`Grammar`](self::{module}::Grammar)).\n\
+             #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]\n\
+             pub(crate) mod {module} {{\n\
+             \x20   use {rule} as Rule;\n\
+             \x20   /// The grammar as one value: it implements `CompiledGrammar`.\n\
+             \x20   pub enum Grammar {{}}\n\
+             \x20   include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n\
+             \x20   impl crate::compiled::Oracle for Grammar {{\n\
+             \x20       type Parser = {parser};\n\
+             \x20   }}\n\
+             }}\n",
+            files = files.join(" + "),
+        ));
     }
+    fs::write(out.join("grammars.rs"), modules)
+        .unwrap_or_else(|e| panic!("cannot write grammars.rs in {out:?}: {e}"));
 }
 
-/// Compiles the grammar made of `sources` into `output`, or fails the build
-/// with the compiler's message.
-fn compile(sources: &[String], runtime: &str, output: &Path) {
-    let mut grammar = String::new();
-    for source in sources {
-        println!("cargo:rerun-if-changed={source}");
-        let text = fs::read_to_string(source)
-            .unwrap_or_else(|e| panic!("cannot read grammar {source}: {e}"));
-        grammar.push_str(&text);
+/// The code of the grammar made of `files`, compiled by the generator's
+/// entry that `#[derive(rfc3986::Grammar)]` calls, or fails the build with
+/// the compiler's message.
+fn compile(module: &str, files: &[&str], manifest: &Path) -> String {
+    for file in files {
+        println!("cargo:rerun-if-changed={file}");
     }
-    let options = compiler::Options { runtime, sources };
-    match compiler::compile(&grammar, &options) {
-        Ok(code) => {
-            fs::write(output, code).unwrap_or_else(|e| panic!("cannot write {output:?}: {e}"))
-        }
+    let sources: Vec<_> = files
+        .iter()
+        .map(|file| compiler::GrammarSource::File(file.to_string()))
+        .collect();
+    let compiled = compiler::compile_files(
+        &format!("{module} ({})", files.join(" + ")),
+        compiler::Base::None,
+        &sources,
+        manifest,
+        "crate::compiled::runtime",
+        "Grammar",
+    );
+    match compiled {
+        Ok(artifact) => artifact.compiled.code,
         Err(error) => {
-            eprintln!("error: cannot compile {}: {error}", sources.join(" + "));
-            panic!("cannot compile {}: {error}", sources.join(" + "));
+            eprintln!("error: {error}");
+            panic!("{error}");
         }
     }
 }

@@ -136,6 +136,7 @@ impl Bounds {
     }
 
     /// The userinfo, without its `@`.
+    #[inline]
     pub fn userinfo(&self) -> Option<Range<usize>> {
         if !self.has_authority() {
             return None;
@@ -144,6 +145,7 @@ impl Bounds {
     }
 
     /// The host as written, IP literals with their brackets.
+    #[inline]
     pub fn host(&self) -> Option<Range<usize>> {
         if !self.has_authority() {
             return None;

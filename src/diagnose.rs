@@ -9,7 +9,7 @@
 //! there.
 //!
 //! The parses it runs come from [`Parsers`], of which there are two: the
-//! compiled parsers ([`ParserEntries`]: the diagnostic variant for the
+//! compiled parsers of a grammar ([`CompiledParsers`]: the diagnostic variant for the
 //! furthest byte, the fast one for the rest), which the crate runs, and
 //! pest_derive's ([`Derived`]), which `parse_with` runs for users' grammars
 //! and the tests compare the compiled ones with. The diagnosis is the same
@@ -25,12 +25,14 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
-use crate::compiled::runtime::{Attempts, Tree};
-use crate::compiled::ParserEntries;
+use crate::compiled::runtime::{Attempts, PairBuffer, Parse};
+use crate::compiled::{self, CompiledGrammar};
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{lower, lower_tiled, pest_nodes, DiagnosisRecorder, KeptSlots, Node};
+use crate::lower::{
+    lower, lower_tiled, pest_nodes, DiagnosisRecorder, Entries, KeptSlots, Node, SlotRecorder,
+};
 use crate::pest_error::pest_rule_name;
 use crate::syntax::{Expected, Syntax};
 
@@ -241,7 +243,7 @@ pub(crate) trait Parsers<R: UriRule> {
     ///
     /// This is [`failure`](Self::failure)'s positions, and its pairs
     /// ([`Failure::prefix`]) lowered; a parser may record less to say the
-    /// same ([`DiagnosisParsers`]).
+    /// same ([`CompiledParsers`]).
     fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
         self.failure(entry, input, |failure| {
             let pos = failure.pos().min(input.len());
@@ -290,7 +292,7 @@ pub(crate) trait Failure<R> {
     fn prefix(&self) -> Option<&[Node<R>]>;
 }
 
-impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
+impl<R: Copy + Ord, const LISTS: bool, P: PairBuffer<R>> Failure<R> for Attempts<R, LISTS, P> {
     fn pos(&self) -> usize {
         Attempts::pos(self)
     }
@@ -304,64 +306,20 @@ impl<R: Copy + Ord, const N: usize> Failure<R> for Attempts<R, N> {
     }
 
     fn prefix(&self) -> Option<&[Node<R>]> {
-        Attempts::prefix(self)
+        self.kept().map(|pairs| pairs.parts()[0])
     }
 }
 
-impl<R: UriRule, const N: usize> Parsers<R> for ParserEntries<R, N> {
-    type Failure = Attempts<R, N>;
+/// The compiled parsers of the grammar `G`: the diagnostic variant with
+/// pest's lists of rules where an error names the grammar's rules (a
+/// derived grammar's), and without them, recording into the lowering's
+/// slots, for the furthest byte and the bounds up to there, where it names
+/// none (a reference's), from an entry rule that tiles its input.
+pub(crate) struct CompiledParsers<G>(PhantomData<G>);
 
-    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
-        let mut failure = Attempts::new(entry);
-        (self.failure)(entry, input, &mut failure);
-        f(&failure)
-    }
+impl<G: CompiledGrammar> CompiledParsers<G> {
+    pub(crate) const PARSERS: CompiledParsers<G> = CompiledParsers(PhantomData);
 
-    fn with_nodes<T>(
-        &self,
-        entry: R,
-        input: &str,
-        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
-    ) -> Option<T> {
-        let mut tree = Tree::new(input, entry);
-        (self.run)(entry, &mut tree)?;
-        Some(f(&mut tree.nodes()))
-    }
-
-    fn match_len(&self, rule: R, input: &str) -> Option<usize> {
-        let mut tree = Tree::new(input, rule);
-        (self.run)(rule, &mut tree)
-    }
-
-    fn rule_name(&self, rule: R) -> Cow<'static, str> {
-        Cow::Borrowed((self.rule_name)(rule))
-    }
-}
-
-/// The compiled parsers of one of the crate's grammars (`uri.pest`, and
-/// `uri.pest` + `iri.pest`): [`ParserEntries`], and the diagnostic variant
-/// without pest's lists of rules that records into the lowering's slots
-/// ([`DiagnosisRecorder`]), for the furthest byte and the bounds up to
-/// there: what the diagnosis of those grammars reads, from an entry rule
-/// that tiles its input (as theirs do unless edited into another shape). A
-/// derived grammar's errors name its rules, so its diagnosis runs
-/// [`ParserEntries`]'s variant with the lists.
-pub(crate) struct DiagnosisParsers<R: 'static, const N: usize> {
-    /// The grammar's compiled parsers.
-    pub(crate) parsers: ParserEntries<R, N>,
-    /// The diagnostic variant recording into the lowering's slots.
-    pub(crate) failure_into_slots:
-        for<'i> fn(R, &'i str, &mut Attempts<R, N, false, DiagnosisRecorder<'i>>) -> Option<usize>,
-    /// The diagnostic variant recording nothing.
-    pub(crate) furthest: fn(R, &str, &mut Attempts<R, N, false, ()>) -> Option<usize>,
-    /// The fast variant's slots where `EOI` failed furthest, from an entry
-    /// rule that tiles its input (what `Uri::parse` hands a diagnosis).
-    pub(crate) kept: for<'i> fn(R, &'i str) -> Option<KeptSlots<'i>>,
-    /// How far the tokens of a parse from a rule reach ([`Parsers::reach`]).
-    pub(crate) reach: fn(R, &str) -> usize,
-}
-
-impl<R: UriRule, const N: usize> DiagnosisParsers<R, N> {
     /// [`Parsers::furthest`] from `entry`, an entry rule that tiles its
     /// input, where the fast variant's failed parse kept `kept`: the
     /// diagnostic variant runs without recording, for the furthest byte,
@@ -375,12 +333,12 @@ impl<R: UriRule, const N: usize> DiagnosisParsers<R, N> {
     #[inline(always)]
     pub(crate) fn furthest_kept(
         &self,
-        entry: R,
+        entry: G::Rule,
         input: &str,
         kept: Option<&KeptSlots<'_>>,
     ) -> Furthest {
-        let mut record = Attempts::new(entry);
-        (self.furthest)(entry, input, &mut record);
+        let mut record = Attempts::<G::Rule, false, ()>::new(entry);
+        furthest_position::<G>(entry, input, &mut record);
         let pos = record.pos();
         let bounds = kept
             .filter(|kept| kept.pos() == pos)
@@ -401,41 +359,81 @@ impl<R: UriRule, const N: usize> DiagnosisParsers<R, N> {
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    fn checked(&self, entry: R, input: &str, found: Furthest) -> Furthest {
+    fn checked(&self, entry: G::Rule, input: &str, found: Furthest) -> Furthest {
         #[cfg(feature = "verify-compiled")]
         assert!(
-            self.parsers.furthest(entry, true, input) == found,
+            self.furthest_of_pairs(entry, true, input) == found,
             "the slots kept for {input:?} lower otherwise than the full pairs"
         );
         #[cfg(not(feature = "verify-compiled"))]
         let _ = (entry, input);
         found
     }
+
+    /// [`Parsers::furthest`] from the full pairs the diagnostic variant
+    /// kept, lowered.
+    pub(crate) fn furthest_of_pairs(&self, entry: G::Rule, tiled: bool, input: &str) -> Furthest {
+        let (failure, _) = compiled::failure::<G>(entry, input);
+        let pos = failure.pos().min(input.len());
+        let bounds =
+            Failure::prefix(&failure).and_then(|nodes| lower_kept(tiled, &input[..pos], nodes));
+        Furthest {
+            pos,
+            far: failure.far().min(input.len()),
+            bounds,
+        }
+    }
 }
 
-impl<R: UriRule, const N: usize> Parsers<R> for DiagnosisParsers<R, N> {
-    type Failure = Attempts<R, N>;
+/// The diagnostic variant of `G` recording nothing: the furthest position.
+#[inline(never)]
+fn furthest_position<G: CompiledGrammar>(
+    entry: G::Rule,
+    input: &str,
+    record: &mut Attempts<G::Rule, false, ()>,
+) -> Option<usize> {
+    G::failure_with(entry, input, (), record)
+}
 
-    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R, N>) -> T) -> T {
-        self.parsers.failure(entry, input, f)
+/// The diagnostic variant of `G` without pest's lists, recording into the
+/// lowering's slots: the furthest position, and the slots where `EOI`
+/// failed there, which is all a diagnosis of a reference reads.
+#[inline(never)]
+fn furthest_into_slots<'i, G: CompiledGrammar>(
+    entry: G::Rule,
+    input: &'i str,
+    record: &mut Attempts<G::Rule, false, DiagnosisRecorder<'i>>,
+) -> Option<usize> {
+    G::failure_with(entry, input, DiagnosisRecorder::new(input), record)
+}
+
+impl<G: CompiledGrammar> Parsers<G::Rule> for CompiledParsers<G> {
+    type Failure = Attempts<G::Rule, true, G::Buffer>;
+
+    fn failure<T>(
+        &self,
+        entry: G::Rule,
+        input: &str,
+        f: impl FnOnce(&Attempts<G::Rule, true, G::Buffer>) -> T,
+    ) -> T {
+        f(&compiled::failure::<G>(entry, input).0)
     }
 
-    /// [`Parsers::furthest`], from the slots: with `verify-compiled`,
-    /// compared with the full pairs' lowering.
+    /// [`Parsers::furthest`], from the slots where `tiled`: with
+    /// `verify-compiled`, compared with the full pairs' lowering.
     ///
     /// # Panics
     ///
     /// With `verify-compiled`, when the two differ.
     #[inline(always)]
-    fn furthest(&self, entry: R, tiled: bool, input: &str) -> Furthest {
+    fn furthest(&self, entry: G::Rule, tiled: bool, input: &str) -> Furthest {
         // The slots record an entry rule that tiles its input
-        // ([`DiagnosisRecorder`]); a grammar edited into another shape
-        // keeps the full pairs.
+        // ([`DiagnosisRecorder`]); any other keeps the full pairs.
         if !tiled {
-            return self.parsers.furthest(entry, tiled, input);
+            return self.furthest_of_pairs(entry, tiled, input);
         }
         let mut record = Attempts::new(entry);
-        (self.failure_into_slots)(entry, input, &mut record);
+        furthest_into_slots::<G>(entry, input, &mut record);
         let found = Furthest {
             pos: record.pos().min(input.len()),
             far: record.far().min(input.len()),
@@ -444,25 +442,27 @@ impl<R: UriRule, const N: usize> Parsers<R> for DiagnosisParsers<R, N> {
         self.checked(entry, input, found)
     }
 
-    fn reach(&self, rule: R, input: &str) -> usize {
-        (self.reach)(rule, input).min(input.len())
+    fn reach(&self, rule: G::Rule, input: &str) -> usize {
+        G::reach(rule, input).min(input.len())
     }
 
     fn with_nodes<T>(
         &self,
-        entry: R,
+        entry: G::Rule,
         input: &str,
-        f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
+        f: impl FnOnce(&mut dyn Iterator<Item = Node<G::Rule>>) -> T,
     ) -> Option<T> {
-        self.parsers.with_nodes(entry, input, f)
+        let mut tree = compiled::tree::<G>(input);
+        compiled::run::<G>(entry, &mut tree)?;
+        Some(f(&mut tree.pairs.nodes()))
     }
 
-    fn match_len(&self, rule: R, input: &str) -> Option<usize> {
-        self.parsers.match_len(rule, input)
+    fn match_len(&self, rule: G::Rule, input: &str) -> Option<usize> {
+        compiled::match_len::<G>(rule, input)
     }
 
-    fn rule_name(&self, rule: R) -> Cow<'static, str> {
-        self.parsers.rule_name(rule)
+    fn rule_name(&self, rule: G::Rule) -> Cow<'static, str> {
+        Cow::Borrowed(G::rule_name(rule))
     }
 }
 
@@ -534,7 +534,7 @@ pub(crate) fn attempts<R: pest::RuleType>(error: &pest::error::Error<R>, filler:
 
 /// Why `input`, which `parsers` reject from `entry` of a grammar of
 /// `syntax`, is not a URI reference. `tiled` says that every tree of
-/// `entry` tiles its input ([`tiles`](crate::lower::tiles)).
+/// `entry` tiles its input ([`tiles`](crate::lower::shape::tiles)).
 pub(crate) fn diagnose<R, B>(
     parsers: &B,
     syntax: &Syntax,
@@ -558,18 +558,19 @@ where
     )
 }
 
-/// [`diagnose`] for the crate's grammars, where the fast variant's failed
-/// parse kept `kept` ([`DiagnosisParsers::furthest_kept`]): from an entry
-/// rule that tiles its input, the diagnostic parse records nothing.
+/// [`diagnose`] with the compiled parsers of `G`, where the fast
+/// variant's failed parse kept `kept` ([`CompiledParsers::furthest_kept`]): from
+/// an entry rule that tiles its input, the diagnostic parse records
+/// nothing.
 #[inline(always)]
-pub(crate) fn diagnose_kept<R: UriRule, const N: usize>(
-    own: &DiagnosisParsers<R, N>,
+pub(crate) fn diagnose_kept<G: CompiledGrammar>(
     syntax: &Syntax,
-    entry: R,
+    entry: G::Rule,
     tiled: bool,
     input: &str,
     kept: Option<&KeptSlots<'_>>,
 ) -> ParseError {
+    let own = &CompiledParsers::<G>::PARSERS;
     let furthest = if tiled {
         own.furthest_kept(entry, input, kept)
     } else {
@@ -742,7 +743,7 @@ fn reparse<R: UriRule>(
 /// of `prefix`. `None` where they do not lower.
 ///
 /// Where every tree of that rule tiles its input (`tiled`, from
-/// [`tiles`](crate::lower::tiles)), the lowering skips the checks of the
+/// [`tiles`](crate::lower::shape::tiles)), the lowering skips the checks of the
 /// tree's shape, as a parse does. With `verify-compiled`, it is compared
 /// with the lowering that checks.
 ///
@@ -784,6 +785,7 @@ fn error(
 }
 
 /// [`error`], where the character at `offset` is `found`.
+#[inline]
 fn error_found(
     syntax: &Syntax,
     kind: ErrorKind,
@@ -1041,4 +1043,46 @@ pub(crate) fn host(syntax: &Syntax, text: &str) -> ParseError {
         expected.component_reg_name
     };
     error(syntax, ErrorKind::Host, text, far, expected)
+}
+
+/// The error of `input`, which `G` rejects from `entries.reference`, where
+/// its failed parse kept `kept`.
+#[inline(always)]
+pub(crate) fn reference_diagnosis<G: CompiledGrammar>(
+    entries: &Entries<G::Rule>,
+    syntax: &Syntax,
+    input: &str,
+    kept: Option<&KeptSlots<'_>>,
+) -> ParseError {
+    diagnose_kept::<G>(syntax, entries.reference, entries.tiles[0], input, kept)
+}
+
+/// Why `input` is not an absolute reference of `G`.
+#[inline(always)]
+pub(crate) fn absolute_diagnosis<G: CompiledGrammar>(
+    entries: &Entries<G::Rule>,
+    syntax: &Syntax,
+    input: &str,
+) -> ParseError {
+    not_absolute(
+        &CompiledParsers::<G>::PARSERS,
+        syntax,
+        entries.reference,
+        entries.tiles[0],
+        input,
+    )
+}
+
+/// The slots a parse of `input` from `entry` of `G`, an entry rule that
+/// tiles its input, kept where `EOI` failed furthest, as `Uri::parse` gets
+/// them; `None` where it matched, or never reached `EOI`.
+pub(crate) fn kept<'i, G: CompiledGrammar>(
+    entry: G::Rule,
+    input: &'i str,
+) -> Option<KeptSlots<'i>> {
+    let mut parse = Parse::with_sink(input, SlotRecorder::<true>::new(input));
+    match G::run_with(entry, &mut parse) {
+        Some(_) => None,
+        None => parse.pairs.kept().copied(),
+    }
 }

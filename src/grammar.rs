@@ -271,49 +271,10 @@ macro_rules! impl_uri_rule {
     };
 }
 
-/// Implements [`UriRule`] for the `Rule` type of a grammar that includes
-/// `uri.pest` and `iri.pest` with their rule names unchanged:
-/// `#[derive(rfc3986::Grammar)]` with `#[grammar_base = "iri"]` calls it.
-/// RFC 3987 renames the rules it extends ("URI" becomes "IRI", the others
-/// get an "i"); the rules it shares with RFC 3986 keep their names. Not
-/// public API.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __impl_iri_rule {
-    ($rule:ident) => {
-        $crate::__uri_rule_table!(@impl $rule,
-    IRI_reference => UriReference,
-    IRI => Uri,
-    absolute_IRI => AbsoluteUri,
-    irelative_ref => RelativeRef,
-    irelative_part => RelativePart,
-    scheme => Scheme,
-    ihier_part => HierPart,
-    iquery => Query,
-    ifragment => Fragment,
-    iauthority => Authority,
-    ipath => Path,
-    ipath_abempty => PathAbempty,
-    ipath_absolute => PathAbsolute,
-    ipath_noscheme => PathNoscheme,
-    ipath_rootless => PathRootless,
-    ipath_empty => PathEmpty,
-    iuserinfo => Userinfo,
-    ihost => Host,
-    port => Port,
-    IP_literal => IpLiteral,
-    IPv4address => Ipv4Address,
-    ireg_name => RegName,
-    IPv6address => Ipv6Address,
-    IPvFuture => IpvFuture,
-        );
-    };
-}
-
 /// Implements [`UriRule`] for `$rule` from a table of its rules and the
-/// RFC rules each one is: [`impl_uri_rule!`] gives it uri.pest's names, the
-/// IRI grammar its own (RFC 3987 renames the rules it extends). Not public
-/// API.
+/// RFC rules each one is: [`impl_uri_rule!`] gives it uri.pest's names,
+/// and the generator writes one for every grammar it compiles (with RFC
+/// 3987's names where the grammar holds iri.pest's rules). Not public API.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __uri_rule_table {
@@ -378,5 +339,3 @@ macro_rules! __uri_rule_table {
         }
     };
 }
-
-impl_uri_rule!(Rule);

@@ -275,11 +275,11 @@ use core::{option, result};
 //   derive's generated code calls too), `iri::grammar`, `chars`, `percent`,
 //   and `ip` (the values of IP addresses, with `percent`'s hex digits);
 // - parse: `lower` (slots, the shape proof, the lowering, the recorders,
-//   the tiling check), `syntax`, `diagnose`, `parsers` (the crate's two
-//   grammars wired to the lowering and the diagnosis), `parse` (the entry
-//   points);
-// - reference: `spec` (the marker types; its sealed trait delegates to
-//   `parse`), `authority`, `path`, `reference`;
+//   the tiling check), `syntax`, `diagnose`, `parse` (a parse with any
+//   compiled grammar: capture, lowering, diagnosis);
+// - reference: `spec` (the marker types; its sealed trait names each
+//   spec's compiled grammar and entry rules, and delegates to `parse`),
+//   `authority`, `path`, `reference`;
 // - algorithms: `resolve`, `relative`, `normalize`, `recompose`;
 // - above them: `builder`, `query`, `iri`, `schemes`, `convert`,
 //   `serde_impl`, `redact`, `any_error` (the crate-wide `Error`, which
@@ -288,8 +288,9 @@ use core::{option, result};
 //
 // `verify` (the comparisons with pest_derive's parsers) is reached only
 // from the tests, through `__private`, and, under the `verify-compiled`
-// feature only, from `parse`: `verify` itself imports the parse layer and
-// below, and `verify::schemes`, which reaches the scheme types, is the top.
+// feature only, from `parse`: `verify` itself (one grammar's comparisons)
+// imports the parse layer and below, and `verify::schemes`, which reaches
+// the specs and the scheme types, is the top.
 mod any_error;
 mod authority;
 mod bounds;
@@ -307,7 +308,6 @@ mod join;
 mod lower;
 mod normalize;
 mod parse;
-mod parsers;
 mod path;
 mod percent;
 mod pest_error;
@@ -329,12 +329,14 @@ mod verify;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::compiled::runtime;
-    pub use crate::compiled::ParserEntries;
+    pub use crate::compiled::{failure, CompiledGrammar};
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
-    pub use crate::verify::schemes::{compare_all, compare_derived, compare_errors};
-    pub use crate::verify::{compare_capture, compare_iri, compare_uri, error_detail};
+    pub use crate::verify::schemes::{
+        compare_all, compare_capture, compare_derived, compare_errors, compare_held,
+    };
+    pub use crate::verify::{compare_iri, compare_uri, error_detail};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {

@@ -1,167 +1,151 @@
-//! The entry points of a parse of the crate's grammars: what
-//! [`Spec`](crate::spec::Spec)'s parse of a reference, or of an absolute
-//! one, runs. The compiled parser's capture variant fills the lowering's
-//! slots as it matches; the slots are lowered, and a rejected input is
-//! diagnosed.
+//! A parse of a reference with any compiled grammar: what the reference
+//! types' parse runs ([`reference`], [`absolute`]), written once over the
+//! grammar as one value ([`CompiledGrammar`]). The compiled parser's fast
+//! variant fills the lowering's slots as it matches; the slots are
+//! lowered, and a rejected input is diagnosed.
 //!
-//! The top of the parse layer: it imports the lowering, the diagnosis's
-//! wiring ([`crate::parsers`]) and the compiled parsers; `spec` (the
-//! reference layer) calls it. With the `verify-compiled` feature, and only
-//! then, it calls up into `verify` to check each parse and each error
-//! against pest_derive's parsers.
+//! The top of the parse layer: it imports the lowering, the diagnosis and
+//! the compiled parsers, and nothing of the reference types, the
+//! algorithms or the schemes; `spec` (the reference layer) calls it with
+//! its grammar. With the `verify-compiled` feature, and only then, it
+//! calls up into `verify` to check each parse and each error against
+//! pest_derive's parsers.
 
-use crate::bounds::Bounds;
-use crate::compiled::runtime::Parse;
+use crate::bounds::{Bounds, HostKind, MAX_LEN};
+use crate::compiled::runtime::{PairBuffer, Parse};
+use crate::compiled::{self, CompiledGrammar, Oracle};
+use crate::diagnose;
 use crate::error::ParseError;
 use crate::grammar::Rule;
-use crate::iri::IriRule;
-use crate::lower::{captured_tiled, lower, KeptSlots, SlotRecorder};
-use crate::parsers::{IRI_TILES, URI_TILES};
+use crate::lower::{self, captured_tiled, lower, Entries, KeptSlots, SlotRecorder};
+use crate::syntax::Syntax;
 
-/// The bounds of `text` as a URI reference (`uri_reference_input`).
-#[inline(always)]
-pub(crate) fn uri_reference(text: &str) -> Result<Bounds, ParseError> {
-    parse_uri::<{ URI_TILES[0] }>(Rule::uri_reference_input, text, |text, kept| {
-        uri_error(Rule::uri_reference_input, text, kept)
-    })
+/// A grammar a reference type parses with, and where: its compiled
+/// grammar, its entry rules, and what differs between grammars for the
+/// diagnosis. The specs implement it (`spec::sealed::Sealed` builds on
+/// it); a parse and its errors are written once, generic over it, so that
+/// each is compiled with the spec's entries and syntax as constants.
+pub(crate) trait EntryPoints {
+    /// The compiled grammar.
+    type Grammar: Oracle;
+    /// Its entry rules: a reference, an absolute one.
+    const ENTRIES: Entries<<Self::Grammar as CompiledGrammar>::Rule>;
+
+    /// What differs between the grammars, for the diagnosis and the
+    /// algorithms.
+    fn syntax() -> &'static Syntax;
 }
 
-/// The bounds of `text` as an absolute URI (`uri_input`).
+/// The bounds of `text` as a reference of `X`, from its reference entry
+/// rule.
+///
+/// # Errors
+///
+/// The diagnosis of a rejected `text`.
 #[inline(always)]
-pub(crate) fn absolute_uri(text: &str) -> Result<Bounds, ParseError> {
-    parse_uri::<{ URI_TILES[1] }>(Rule::uri_input, text, |text, _| not_a_uri(text))
+pub(crate) fn reference<X: EntryPoints>(text: &str) -> Result<Bounds, ParseError> {
+    let entry = X::ENTRIES.reference;
+    if X::ENTRIES.tiles[0] {
+        capture::<X::Grammar, true>(entry, text, rejected_reference::<X>)
+    } else {
+        capture::<X::Grammar, false>(entry, text, rejected_reference::<X>)
+    }
 }
 
-/// The bounds of `text` as an IRI reference (`iri_reference_input`).
+/// The bounds of `text` as an absolute reference of `X` (one with a
+/// scheme), from its absolute entry rule.
+///
+/// # Errors
+///
+/// Why `text` is not an absolute reference.
 #[inline(always)]
-pub(crate) fn iri_reference(text: &str) -> Result<Bounds, ParseError> {
-    parse_iri::<{ IRI_TILES[0] }>(IriRule::iri_reference_input, text, |text, kept| {
-        iri_error(IriRule::iri_reference_input, text, kept)
-    })
+pub(crate) fn absolute<X: EntryPoints>(text: &str) -> Result<Bounds, ParseError> {
+    let entry = X::ENTRIES.absolute;
+    let rejected = |text: &str, _: Option<&KeptSlots<'_>>| rejected_absolute::<X>(text);
+    if X::ENTRIES.tiles[1] {
+        capture::<X::Grammar, true>(entry, text, rejected)
+    } else {
+        capture::<X::Grammar, false>(entry, text, rejected)
+    }
 }
 
-/// The bounds of `text` as an absolute IRI (`iri_input`).
+/// The bounds of `text` from `entry` of `G`: the compiled parser's fast
+/// variant recording into the lowering's slots as it matches, then the
+/// lowering of those slots (without the shape checks where `TILED`);
+/// `rejected`'s error (the diagnosis, given the slots the parse kept where
+/// `EOI` failed) when the grammar rejects it.
 #[inline(always)]
-pub(crate) fn absolute_iri(text: &str) -> Result<Bounds, ParseError> {
-    parse_iri::<{ IRI_TILES[1] }>(IriRule::iri_input, text, |text, _| not_an_iri(text))
+fn capture<G: Oracle, const TILED: bool>(
+    entry: G::Rule,
+    text: &str,
+    rejected: impl FnOnce(&str, Option<&KeptSlots<'_>>) -> ParseError,
+) -> Result<Bounds, ParseError> {
+    let mut parse = Parse::with_sink(text, SlotRecorder::<TILED>::new(text));
+    let matched = G::run_with(entry, &mut parse).is_some();
+    #[cfg(feature = "verify-compiled")]
+    {
+        crate::verify::verify_grammar::<G>(entry, text);
+        if let Err(difference) = crate::verify::compare_capture_of::<G>(entry, TILED, text) {
+            panic!("{difference}");
+        }
+    }
+    if !matched {
+        return Err(rejected(text, parse.pairs.kept()));
+    }
+    match captured_tiled::<TILED>(&parse.pairs.slots) {
+        Some(bounds) => bounds,
+        None => full::<G>(entry, text),
+    }
 }
 
-/// The error of `input`, which the compiled parser of the URI grammar
-/// rejects from `entry` ([`parsers::uri_diagnosis`]); with the
+/// The lowering of the full pairs, where the slots cannot tell.
+#[cold]
+#[inline(never)]
+fn full<G: CompiledGrammar>(entry: G::Rule, text: &str) -> Result<Bounds, ParseError> {
+    let mut tree = compiled::tree::<G>(text);
+    compiled::run::<G>(entry, &mut tree);
+    lower(text, tree.pairs.nodes())
+}
+
+/// The error of `input`, which `X`'s grammar rejects from its reference
+/// entry rule, where its failed parse kept `kept`; with the
 /// `verify-compiled` feature, checked against pest_derive's.
 ///
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-fn uri_error(entry: Rule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
+fn rejected_reference<X: EntryPoints>(input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
+    let error = diagnose::reference_diagnosis::<X::Grammar>(&X::ENTRIES, X::syntax(), input, kept);
     #[cfg(feature = "verify-compiled")]
-    return crate::verify::uri_error(entry, input, kept);
-    #[cfg(not(feature = "verify-compiled"))]
-    crate::parsers::uri_diagnosis(entry, input, kept)
+    crate::verify::check_reference_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input, &error);
+    error
 }
 
-/// [`uri_error`] for the IRI grammar.
+/// Why `input` is not an absolute reference of `X`; with
+/// `verify-compiled`, checked against pest_derive's.
 ///
 /// # Panics
 ///
 /// With `verify-compiled`, when the two differ.
-fn iri_error(entry: IriRule, input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
+fn rejected_absolute<X: EntryPoints>(input: &str) -> ParseError {
+    let error = diagnose::absolute_diagnosis::<X::Grammar>(&X::ENTRIES, X::syntax(), input);
     #[cfg(feature = "verify-compiled")]
-    return crate::verify::iri_error(entry, input, kept);
-    #[cfg(not(feature = "verify-compiled"))]
-    crate::parsers::iri_diagnosis(entry, input, kept)
+    crate::verify::check_absolute_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input, &error);
+    error
 }
 
-/// Why `input` is not an absolute URI; with `verify-compiled`, checked
-/// against pest_derive's.
-///
-/// # Panics
-///
-/// With `verify-compiled`, when the two differ.
-fn not_a_uri(input: &str) -> ParseError {
-    #[cfg(feature = "verify-compiled")]
-    return crate::verify::not_a_uri(input);
-    #[cfg(not(feature = "verify-compiled"))]
-    crate::parsers::not_a_uri_diagnosis(input)
+/// The kind of host `text` is when all of it is a `host` by `uri.pest`
+/// (the compiled parser from that rule, read as an authority's host is
+/// read); `None` when it is not.
+pub(crate) fn parse_host_kind(text: &str) -> Option<HostKind> {
+    type G = compiled::uri::Grammar;
+    if text.len() > MAX_LEN {
+        return None;
+    }
+    let mut tree = compiled::tree::<G>(text);
+    let end = compiled::run::<G>(Rule::host, &mut tree)?;
+    if end != text.len() {
+        return None;
+    }
+    lower::host_of(text, tree.pairs.nodes())
 }
-
-/// [`not_a_uri`] for an absolute IRI.
-///
-/// # Panics
-///
-/// With `verify-compiled`, when the two differ.
-fn not_an_iri(input: &str) -> ParseError {
-    #[cfg(feature = "verify-compiled")]
-    return crate::verify::not_an_iri(input);
-    #[cfg(not(feature = "verify-compiled"))]
-    crate::parsers::not_an_iri_diagnosis(input)
-}
-
-/// A parse through a compiled grammar's capture variant (`$parse`), and
-/// the lowering of its full pairs where the capture cannot tell (`$full`),
-/// for one grammar: `uri.pest`, or `uri.pest` + `iri.pest`.
-macro_rules! capture_parse {
-    ($(#[$doc:meta])* $parse:ident, $full:ident, $compiled:path, $rule:ty, $oracle:ty) => {
-        $(#[$doc])*
-        #[inline(always)]
-        fn $parse<const TILED: bool>(
-            entry: $rule,
-            text: &str,
-            rejected: fn(&str, Option<&KeptSlots<'_>>) -> ParseError,
-        ) -> Result<Bounds, ParseError> {
-            use $compiled as compiled;
-            let mut parse = Parse::with_sink(text, SlotRecorder::<TILED>::new(text));
-            let matched = compiled::run_with(entry, &mut parse).is_some();
-            #[cfg(feature = "verify-compiled")]
-            {
-                crate::verify::verify_entries::<$oracle, _, { compiled::PAIRS }>(
-                    &compiled::PARSERS,
-                    entry,
-                    text,
-                );
-                if let Err(difference) = crate::verify::compare_capture(text) {
-                    panic!("{difference}");
-                }
-            }
-            if !matched {
-                return Err(rejected(text, parse.pairs.kept()));
-            }
-            match captured_tiled::<TILED>(&parse.pairs.slots) {
-                Some(bounds) => bounds,
-                None => $full(entry, text),
-            }
-        }
-
-        /// The lowering of the full pairs, where a capture cannot tell.
-        #[cold]
-        #[inline(never)]
-        fn $full(entry: $rule, text: &str) -> Result<Bounds, ParseError> {
-            use $compiled as compiled;
-            let mut tree = compiled::tree(text);
-            compiled::run(entry, &mut tree);
-            lower(text, tree.nodes())
-        }
-    };
-}
-
-capture_parse!(
-    /// The bounds of `text` from `entry` of `uri.pest`: the compiled
-    /// parser's capture variant, which fills the lowering's slots as it
-    /// matches, then the lowering of those slots (without the shape checks
-    /// where `TILED`); `rejected`'s error (the diagnosis, given the slots
-    /// the capture kept where `EOI` failed) when the grammar rejects it.
-    parse_uri,
-    full_uri,
-    crate::compiled::uri,
-    Rule,
-    crate::grammar::UriParser
-);
-
-capture_parse!(
-    /// [`parse_uri`] with `uri.pest` + `iri.pest`.
-    parse_iri,
-    full_iri,
-    crate::iri::compiled,
-    IriRule,
-    crate::iri::IriParser
-);

@@ -13,7 +13,7 @@ use alloc::string::String;
 
 use crate::authority::Authority;
 use crate::bounds::{Bounds, BoundsWriter, HostKind};
-use crate::parsers;
+use crate::parse;
 use crate::path;
 use crate::reference::{Reference, Storage};
 use crate::spec::Spec;
@@ -110,7 +110,7 @@ impl<'t> Recomposition<'t> {
         write(self.text);
         // What is written here comes from a host, and stays one.
         let kind = kind
-            .or_else(|| parsers::parse_host_kind(&self.text[start..]))
+            .or_else(|| parse::parse_host_kind(&self.text[start..]))
             .unwrap_or(HostKind::RegName);
         self.bounds.host(self.at(), kind);
     }

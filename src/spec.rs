@@ -23,8 +23,12 @@
 //! ```
 
 use crate::bounds::Bounds;
+use crate::compiled;
 use crate::error::ParseError;
-use crate::parse;
+use crate::grammar::Rule;
+use crate::iri::IriRule;
+use crate::lower::{self, Entries};
+use crate::parse::{self, EntryPoints};
 use crate::syntax::{self, Syntax};
 
 /// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
@@ -48,22 +52,34 @@ impl Spec for Rfc3987 {}
 pub(crate) mod sealed {
     use super::*;
 
-    /// What the crate needs of a grammar.
-    pub trait Sealed {
+    /// What the crate needs of a grammar: which compiled grammar it is
+    /// and its entry rules ([`EntryPoints`]), and its names. Each spec
+    /// gives only these; its parse is written once.
+    #[allow(private_bounds)]
+    pub trait Sealed: EntryPoints {
         /// The type's name, for `Debug`.
         const NAME: &'static str;
         /// The name of its absolute kind, for `Debug`.
         const ABSOLUTE_NAME: &'static str;
 
-        /// What differs between the grammars, for the algorithms.
-        fn syntax() -> &'static Syntax;
-
         /// The bounds of `text` as a reference of this grammar: the
         /// compiled parser, then the lowering.
-        fn parse(text: &str) -> Result<Bounds, ParseError>;
+        #[inline(always)]
+        fn parse(text: &str) -> Result<Bounds, ParseError>
+        where
+            Self: Sized,
+        {
+            parse::reference::<Self>(text)
+        }
 
         /// ... as an absolute one (one with a scheme).
-        fn parse_absolute(text: &str) -> Result<Bounds, ParseError>;
+        #[inline(always)]
+        fn parse_absolute(text: &str) -> Result<Bounds, ParseError>
+        where
+            Self: Sized,
+        {
+            parse::absolute::<Self>(text)
+        }
     }
 }
 
@@ -71,19 +87,19 @@ pub(crate) mod sealed {
 impl sealed::Sealed for Rfc3986 {
     const NAME: &'static str = "Uri";
     const ABSOLUTE_NAME: &'static str = "AbsoluteUri";
+}
+
+impl EntryPoints for Rfc3986 {
+    type Grammar = compiled::uri::Grammar;
+    const ENTRIES: Entries<Rule> = lower::entries::<Self::Grammar>(
+        Rule::uri_reference_input,
+        Rule::uri_reference_input as usize,
+        Rule::uri_input,
+        Rule::uri_input as usize,
+    );
 
     fn syntax() -> &'static Syntax {
         &syntax::URI
-    }
-
-    #[inline(always)]
-    fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse::uri_reference(text)
-    }
-
-    #[inline(always)]
-    fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse::absolute_uri(text)
     }
 }
 
@@ -91,18 +107,18 @@ impl sealed::Sealed for Rfc3986 {
 impl sealed::Sealed for Rfc3987 {
     const NAME: &'static str = "Iri";
     const ABSOLUTE_NAME: &'static str = "AbsoluteIri";
+}
+
+impl EntryPoints for Rfc3987 {
+    type Grammar = compiled::iri::Grammar;
+    const ENTRIES: Entries<IriRule> = lower::entries::<Self::Grammar>(
+        IriRule::iri_reference_input,
+        IriRule::iri_reference_input as usize,
+        IriRule::iri_input,
+        IriRule::iri_input as usize,
+    );
 
     fn syntax() -> &'static Syntax {
         &syntax::IRI
-    }
-
-    #[inline(always)]
-    fn parse(text: &str) -> Result<Bounds, ParseError> {
-        parse::iri_reference(text)
-    }
-
-    #[inline(always)]
-    fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
-        parse::absolute_iri(text)
     }
 }

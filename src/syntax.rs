@@ -7,9 +7,9 @@
 //! it. Each [`Spec`](crate::spec::Spec) gives its grammar's value.
 
 use crate::chars::{self, CharClass};
-use crate::compiled::{self, runtime::Parse};
-use crate::grammar::{RfcRule, Rule, UriRule};
-use crate::iri::grammar::{chars as iri_chars, compiled as iri_compiled, IriRule};
+use crate::compiled::{self, CompiledGrammar};
+use crate::grammar::{RfcRule, UriRule};
+use crate::iri::grammar::chars as iri_chars;
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.
@@ -67,14 +67,9 @@ pub(crate) static URI: Syntax = Syntax {
     query: chars::query,
     query_pair: crate::percent::QUERY_PAIR,
     fragment: chars::fragment,
-    matches: |rule, text| {
-        let mut parse = Parse::with_sink(text, ());
-        compiled::uri::run_with(Rule::from_rfc_rule(rule)?, &mut parse)
-    },
-    string_starts: compiled::uri::STRING_STARTS,
-    reach: |rule, text| {
-        Rule::from_rfc_rule(rule).map_or(0, |rule| compiled::uri::reach(rule, text).min(text.len()))
-    },
+    matches: matches::<compiled::uri::Grammar>,
+    string_starts: <compiled::uri::Grammar as CompiledGrammar>::STRING_STARTS,
+    reach: reach::<compiled::uri::Grammar>,
     // Section 6.2.2.2: the unreserved characters.
     decodes: |c| chars::unreserved.contains(c),
 };
@@ -93,17 +88,23 @@ pub(crate) static IRI: Syntax = Syntax {
     query: iri_chars::iquery,
     query_pair: iri_chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
     fragment: iri_chars::ifragment,
-    matches: |rule, text| {
-        let mut parse = Parse::with_sink(text, ());
-        iri_compiled::run_with(IriRule::from_rfc_rule(rule)?, &mut parse)
-    },
-    string_starts: iri_compiled::STRING_STARTS,
-    reach: |rule, text| {
-        IriRule::from_rfc_rule(rule)
-            .map_or(0, |rule| iri_compiled::reach(rule, text).min(text.len()))
-    },
+    matches: matches::<compiled::iri::Grammar>,
+    string_starts: <compiled::iri::Grammar as CompiledGrammar>::STRING_STARTS,
+    reach: reach::<compiled::iri::Grammar>,
     decodes: iri_decodes,
 };
+
+/// How many bytes at the start of `text` `G`'s rule for `rule` matches;
+/// `None` when it matches nothing, or `G` has no such rule.
+fn matches<G: CompiledGrammar>(rule: RfcRule, text: &str) -> Option<usize> {
+    compiled::match_len::<G>(G::Rule::from_rfc_rule(rule)?, text)
+}
+
+/// The furthest byte a token reaches in a parse of `text` from `G`'s rule
+/// for `rule`; 0 where `G` has no such rule.
+fn reach<G: CompiledGrammar>(rule: RfcRule, text: &str) -> usize {
+    G::Rule::from_rfc_rule(rule).map_or(0, |rule| G::reach(rule, text).min(text.len()))
+}
 
 /// Whether IRI normalization decodes a percent-encoded `c`: RFC 3987
 /// section 5.3.2.3 decodes the octets of `iunreserved` characters only, in

@@ -65,6 +65,10 @@ pub struct Options<'a> {
     pub runtime: &'a str,
     /// The grammar files, named in the generated file's header.
     pub sources: &'a [String],
+    /// The type the generated code implements the runtime's
+    /// `CompiledGrammar` for: the grammar as one value, which the
+    /// library's parse, lowering and diagnosis take.
+    pub grammar_type: &'a str,
 }
 
 type GrammarErrors = Vec<pest::error::Error<pest_meta::parser::Rule>>;
@@ -286,6 +290,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
         .collect();
     let sources = options.sources.join(", ");
     let runtime = options.runtime;
+    let grammar_type = options.grammar_type;
     let unbounded_note = match unbounded.len() {
         0 => "every rule's count is bounded: a parse never allocates".to_string(),
         n => format!(
@@ -350,12 +355,12 @@ pub fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Opti
 struct Diagnosis<'i, 'a, K, const L: bool> {{
     s: &'i [u8],
     pairs: K,
-    a: &'a mut rt::Attempts<Rule, PAIRS, L, K>,
+    a: &'a mut rt::Attempts<Rule, L, K>,
 }}
 
 /// What pest's parser records for the error of a failed parse, as the
 /// diagnostic variant records it.
-pub type Failure = rt::Attempts<Rule, PAIRS>;
+pub type Failure = rt::Attempts<Rule, true, rt::NodeBuffer<Rule, PAIRS>>;
 
 /// Runs the diagnostic variant from `rule` on `input`, after the fast one
 /// failed: what pest's parser records for its error (the furthest position
@@ -372,7 +377,7 @@ pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
 /// moved.
 #[inline(never)]
 pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
-    failure_with(rule, input, rt::Pairs::new(Rule::{filler}), a)
+    failure_with(rule, input, rt::NodeBuffer::new(Rule::{filler}), a)
 }}
 
 /// [`failure_into`], recording into `sink` (empty) and keeping a copy of
@@ -388,7 +393,7 @@ pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
     rule: Rule,
     input: &str,
     sink: K,
-    a: &mut rt::Attempts<Rule, PAIRS, L, K>,
+    a: &mut rt::Attempts<Rule, L, K>,
 ) -> Option<usize> {{
     let mut d = Diagnosis {{
         s: input.as_bytes(),
@@ -449,6 +454,47 @@ pub fn rule_name(rule: Rule) -> &'static str {{
     }}
 }}
 
+/// The grammar as one value: what the library's parse, lowering and
+/// diagnosis take.
+impl rt::CompiledGrammar for {grammar_type} {{
+    type Rule = Rule;
+    type Buffer = rt::NodeBuffer<Rule, PAIRS>;
+    const RULES: &'static [Rule] = RULES;
+    const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
+    const STRING_STARTS: rt::CharClass = STRING_STARTS;
+    const FILLER: Rule = Rule::{filler};
+
+    #[inline(always)]
+    fn rule_name(rule: Rule) -> &'static str {{
+        rule_name(rule)
+    }}
+
+    #[inline(always)]
+    fn holds_delimiter(rule: Rule) -> bool {{
+        holds_delimiter(rule)
+    }}
+
+    #[inline(always)]
+    fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Option<usize> {{
+        run_with(rule, p)
+    }}
+
+    #[inline(always)]
+    fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
+        rule: Rule,
+        input: &str,
+        sink: K,
+        a: &mut rt::Attempts<Rule, L, K>,
+    ) -> Option<usize> {{
+        failure_with(rule, input, sink, a)
+    }}
+
+    #[inline]
+    fn reach(rule: Rule, input: &str) -> usize {{
+        reach(rule, input)
+    }}
+}}
+
 /// For each rule that is a character class, a choice with character
 /// alternatives, or a repetition of one, the characters it takes one at a
 /// time (a `pct-encoded` is three characters, and not among them): what
@@ -462,10 +508,72 @@ pub mod chars {{
         rules = names.len(),
         fns = stats.functions,
         tables = stats.tables,
-    ) + &crate::layout::emit(&analysis, &names);
+    ) + &crate::layout::emit(&analysis, &names)
+        + &rfc_rule_table(&names);
     Ok(Compiled {
         code,
         rules: names,
         uses_eoi,
     })
+}
+
+/// The RFC rules the lowering reads, each with its name in RFC 3986
+/// (`uri.pest`) and in RFC 3987 (`iri.pest`, which puts an "i" before the
+/// rules it extends and keeps the others' names).
+const RFC_RULES: &[(&str, &str, &str)] = &[
+    ("UriReference", "URI_reference", "IRI_reference"),
+    ("Uri", "URI", "IRI"),
+    ("AbsoluteUri", "absolute_URI", "absolute_IRI"),
+    ("RelativeRef", "relative_ref", "irelative_ref"),
+    ("RelativePart", "relative_part", "irelative_part"),
+    ("Scheme", "scheme", "scheme"),
+    ("HierPart", "hier_part", "ihier_part"),
+    ("Query", "query", "iquery"),
+    ("Fragment", "fragment", "ifragment"),
+    ("Authority", "authority", "iauthority"),
+    ("Path", "path", "ipath"),
+    ("PathAbempty", "path_abempty", "ipath_abempty"),
+    ("PathAbsolute", "path_absolute", "ipath_absolute"),
+    ("PathNoscheme", "path_noscheme", "ipath_noscheme"),
+    ("PathRootless", "path_rootless", "ipath_rootless"),
+    ("PathEmpty", "path_empty", "ipath_empty"),
+    ("Userinfo", "userinfo", "iuserinfo"),
+    ("Host", "host", "ihost"),
+    ("Port", "port", "port"),
+    ("IpLiteral", "IP_literal", "IP_literal"),
+    ("Ipv4Address", "IPv4address", "IPv4address"),
+    ("RegName", "reg_name", "ireg_name"),
+    ("Ipv6Address", "IPv6address", "IPv6address"),
+    ("IpvFuture", "IPvFuture", "IPvFuture"),
+];
+
+/// The `UriRule` implementation of the grammar's `Rule`: the map from its
+/// rules to the RFC rules the lowering reads. A grammar that holds RFC
+/// 3987's rules (`IRI_reference`) maps those; one that holds RFC 3986's
+/// (`URI_reference`) maps those; any other grammar's rules are its own,
+/// and none is an RFC rule.
+fn rfc_rule_table(names: &[String]) -> String {
+    let has = |name: &str| names.iter().any(|n| n == name);
+    let column = if has("IRI_reference") {
+        Some(2)
+    } else if has("URI_reference") {
+        Some(1)
+    } else {
+        None
+    };
+    let mut table = String::new();
+    for row in RFC_RULES {
+        let (rfc, name) = match column {
+            Some(1) => (row.0, row.1),
+            Some(_) => (row.0, row.2),
+            None => break,
+        };
+        if has(name) {
+            table.push_str(&format!("    {name} => {rfc},\n"));
+        }
+    }
+    format!(
+        "\n// Which of the grammar's rules are the RFC rules the lowering reads.\n\
+         rt::__uri_rule_table!(@impl Rule,\n{table});\n"
+    )
 }

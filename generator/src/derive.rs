@@ -10,7 +10,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use crate::compile::{compile_grammar, Options};
+use crate::compile::{compile_grammar, Compiled, Options};
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -98,71 +98,18 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
             RESERVED.join(", ")
         ));
     }
-    if input.sources.is_empty() {
-        return Err(
-            "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
-             or #[grammar_inline = \"...\"]"
-                .to_string(),
-        );
-    }
-
-    let mut grammar = String::new();
-    let mut parts = Vec::new();
-    let mut files = Vec::new();
-    let mut push = |grammar: &mut String, name: String, text: &str| {
-        parts.push(Part {
-            name,
-            first_line: grammar.matches('\n').count() + 1,
-        });
-        grammar.push_str(text);
-    };
-    match input.base {
-        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST),
-        Base::Iri => {
-            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST);
-            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST);
-        }
-        Base::None => {}
-    }
-    for source in &input.sources {
-        match source {
-            GrammarSource::File(path) => {
-                let resolved = resolve(manifest_dir, path);
-                let text = std::fs::read_to_string(&resolved)
-                    .map_err(|e| format!("cannot read grammar {}: {e}", resolved.display()))?;
-                let shown = resolved
-                    .strip_prefix(manifest_dir)
-                    .unwrap_or(&resolved)
-                    .display()
-                    .to_string();
-                push(&mut grammar, shown, &text);
-                files.push(resolved);
-            }
-            GrammarSource::Inline(text) => push(&mut grammar, "the inline grammar".into(), text),
-        }
-    }
-
-    let options = Options {
-        runtime: RUNTIME,
-        sources: &[format!("the grammar of `{name}`")],
-    };
-    let compiled = compile_grammar(&grammar, &options).map_err(|error| {
-        let place = match error.line {
-            Some(line) => {
-                let part = parts
-                    .iter()
-                    .rev()
-                    .find(|part| part.first_line <= line)
-                    .unwrap_or(&parts[0]);
-                format!("{}, line {}", part.name, line + 1 - part.first_line)
-            }
-            None => "the grammar".to_string(),
-        };
-        format!(
-            "cannot compile the grammar of `{name}`: {place}, rule `{}`: {}",
-            error.rule, error.message
-        )
-    })?;
+    let Artifact {
+        compiled,
+        grammar,
+        files,
+    } = compile_files(
+        name,
+        input.base,
+        &input.sources,
+        manifest_dir,
+        RUNTIME,
+        name,
+    )?;
 
     let docs = docs(&grammar);
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
@@ -194,13 +141,6 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
     }
     out.push_str("]\n    }\n}\n\n");
 
-    // Which rules are the RFC's, for the lowering and the errors.
-    out.push_str(match input.base {
-        Base::Uri => "::rfc3986::impl_uri_rule!(Rule);\n",
-        Base::Iri => "::rfc3986::__impl_iri_rule!(Rule);\n",
-        Base::None => "::rfc3986::__uri_rule_table!(@impl Rule,);\n",
-    });
-
     // The files, included so that Cargo builds the crate again when one
     // changes (as pest_derive does).
     if !files.is_empty() {
@@ -230,14 +170,6 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
 #[allow(dead_code, unused_imports, unused_qualifications, non_snake_case, non_upper_case_globals, clippy::all, clippy::pedantic)]
 const _: () = {{
 {code}
-    const PARSERS: ::rfc3986::__private::ParserEntries<Rule, PAIRS> = ::rfc3986::__private::ParserEntries {{
-        run,
-        failure: failure_into,
-        rule_name,
-        holds_delimiter,
-        rules: RULES,
-    }};
-
     impl {name} {{
         /// Parses `input` from `rule`, which must match all of it: the
         /// generic {reference} and the pairs of the grammar's rules, in
@@ -270,15 +202,12 @@ const _: () = {{
         ) -> ::core::result::Result<::rfc3986::schemes::Pairs<'_, {name}>, ::rfc3986::schemes::SchemeViolation> {{
             <{name} as ::rfc3986::schemes::Grammar>::parse_pairs(rule, input)
         }}
-
-        #[doc(hidden)]
-        pub const __PARSERS: ::rfc3986::__private::ParserEntries<Rule, PAIRS> = PARSERS;
     }}
 
     impl ::rfc3986::schemes::Grammar for {name} {{
         type Rule = Rule;
         type Spec = {spec};
-        type Pairs = rt::Pairs<Rule, PAIRS>;
+        type Compiled = Self;
         const SCHEME: &'static str = {scheme:?};
 
         #[inline]
@@ -286,14 +215,14 @@ const _: () = {{
             rule: Rule,
             input: &str,
         ) -> ::core::result::Result<::rfc3986::schemes::Parsed<'_, Self>, ::rfc3986::schemes::SchemeError> {{
-            ::rfc3986::__private::parse_grammar::<Self, Rule, PAIRS>(&PARSERS, rule, input)
+            ::rfc3986::__private::parse_grammar::<Self>(rule, input)
         }}
 
         fn parse_pairs(
             rule: Rule,
             input: &str,
         ) -> ::core::result::Result<::rfc3986::schemes::Pairs<'_, Self>, ::rfc3986::schemes::SchemeViolation> {{
-            ::rfc3986::__private::parse_pairs::<Self, Rule, PAIRS>(&PARSERS, rule, input)
+            ::rfc3986::__private::parse_pairs::<Self>(rule, input)
         }}
     }}
 }};
@@ -302,6 +231,113 @@ const _: () = {{
     )
     .unwrap();
     Ok(out)
+}
+
+/// A grammar compiled from its files, as the derive and the crate's build
+/// script both make it: the code (its parser, its tables, and the
+/// implementation of `CompiledGrammar` for the grammar's type), the joined
+/// text, and the files read.
+#[derive(Debug, Clone)]
+pub struct Artifact {
+    /// What [`compile_grammar`] gave.
+    pub compiled: Compiled,
+    /// The grammar's text: the base's files and the sources, joined.
+    pub grammar: String,
+    /// The files read, as found from the manifest directory.
+    pub files: Vec<PathBuf>,
+}
+
+/// Compiles the grammar made of `base` and `sources` (files found from
+/// `manifest_dir` as pest_derive finds them), with the runtime at
+/// `runtime`, implementing `CompiledGrammar` for `grammar_type`: the one
+/// door every grammar goes through, the crate's own (from its build
+/// script) and each one `#[derive(rfc3986::Grammar)]` compiles. `name`
+/// names the grammar in errors.
+///
+/// # Errors
+///
+/// A message for `compile_error!` or the build script: a file that cannot
+/// be read, or what is wrong with the grammar, with the file, the line and
+/// the rule.
+pub fn compile_files(
+    name: &str,
+    base: Base,
+    sources: &[GrammarSource],
+    manifest_dir: &Path,
+    runtime: &str,
+    grammar_type: &str,
+) -> Result<Artifact, String> {
+    if sources.is_empty() {
+        return Err(
+            "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
+             or #[grammar_inline = \"...\"]"
+                .to_string(),
+        );
+    }
+
+    let mut grammar = String::new();
+    let mut parts = Vec::new();
+    let mut files = Vec::new();
+    let mut push = |grammar: &mut String, name: String, text: &str| {
+        parts.push(Part {
+            name,
+            first_line: grammar.matches('\n').count() + 1,
+        });
+        grammar.push_str(text);
+    };
+    match base {
+        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST),
+        Base::Iri => {
+            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST);
+            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST);
+        }
+        Base::None => {}
+    }
+    for source in sources {
+        match source {
+            GrammarSource::File(path) => {
+                let resolved = resolve(manifest_dir, path);
+                let text = std::fs::read_to_string(&resolved)
+                    .map_err(|e| format!("cannot read grammar {}: {e}", resolved.display()))?;
+                let shown = resolved
+                    .strip_prefix(manifest_dir)
+                    .unwrap_or(&resolved)
+                    .display()
+                    .to_string();
+                push(&mut grammar, shown, &text);
+                files.push(resolved);
+            }
+            GrammarSource::Inline(text) => push(&mut grammar, "the inline grammar".into(), text),
+        }
+    }
+
+    let options = Options {
+        runtime,
+        sources: &[format!("the grammar of `{name}`")],
+        grammar_type,
+    };
+    let compiled = compile_grammar(&grammar, &options).map_err(|error| {
+        let place = match error.line {
+            Some(line) => {
+                let part = parts
+                    .iter()
+                    .rev()
+                    .find(|part| part.first_line <= line)
+                    .unwrap_or(&parts[0]);
+                format!("{}, line {}", part.name, line + 1 - part.first_line)
+            }
+            None => "the grammar".to_string(),
+        };
+        format!(
+            "cannot compile the grammar of `{name}`: {place}, rule `{}`: {}",
+            error.rule, error.message
+        )
+    })?;
+    Ok(Artifact {
+        compiled,
+        grammar,
+        files,
+    })
 }
 
 /// Where pest_derive looks for `#[grammar = "path"]`: the manifest

@@ -164,7 +164,7 @@ impl<'a> Emitter<'a> {
         if self.successes || analysis.reaches_ahead(&call) || body_tracks {
             let filler = name;
             return format!(
-                "{{ let mut a = rt::Attempts::<Rule, PAIRS, false, ()>::new(Rule::{filler}); let end = failure_with(Rule::{name}, input, (), &mut a); far = a.far(); end }}"
+                "{{ let mut a = rt::Attempts::<Rule, false, ()>::new(Rule::{filler}); let end = failure_with(Rule::{name}, input, (), &mut a); far = a.far(); end }}"
             );
         }
         let callee = self.callee(name, Mode::Fast(Ctx::Reach));

@@ -1,13 +1,19 @@
 //! The grammar compiler of the [rfc3986] crate: pest grammars to Rust
 //! parsers with pest's semantics, at the speed of a hand-written parser.
 //!
-//! Two users, as pest_generator has pest_derive and pest's own bootstrap:
+//! Every grammar goes through one door, [`compile_files`], and comes out as
+//! the same kind of artifact: its parser in the variants a parse and a
+//! diagnosis run, its tables, and the implementation of the rfc3986
+//! runtime's `CompiledGrammar` for the grammar's type, which the library's
+//! parse, lowering and diagnosis take. Two users call it, as
+//! pest_generator has pest_derive and pest's own bootstrap:
 //!
-//! - rfc3986's build script compiles `uri.pest` and `iri.pest` with
-//!   [`compile`], and the crate includes what it writes;
+//! - rfc3986's build script compiles `uri.pest` and `iri.pest`, and the
+//!   crate includes what it writes;
 //! - the `rfc3986-derive` proc-macro (`#[derive(rfc3986::Grammar)]`)
 //!   compiles a user's scheme grammar joined to those files with
-//!   [`derive()`], and puts the result beside the user's struct.
+//!   [`derive()`], which calls [`compile_files`] and adds the `Rule` type
+//!   and the scheme glue, and puts the result beside the user's struct.
 //!
 //! It reads a grammar with `pest_meta`, the front end `pest_derive` uses
 //! (parse, validate, optimize), and generates code from the *optimized*
@@ -61,7 +67,7 @@ mod sets;
 mod simplify;
 
 pub use compile::{compile, compile_grammar, Compiled, Options};
-pub use derive::{derive, Base, DeriveInput, GrammarSource};
+pub use derive::{compile_files, derive, Artifact, Base, DeriveInput, GrammarSource};
 pub use error::CompileError;
 
 /// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every

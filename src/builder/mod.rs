@@ -28,7 +28,7 @@ use crate::bounds::{port_value, HostKind};
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::RfcRule;
-use crate::parsers;
+use crate::parse;
 use crate::path;
 use crate::percent;
 use crate::query::{self, AsQueryPair};
@@ -643,7 +643,7 @@ fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
 /// fails past it, in what would be a port) holds a delimiter, which is
 /// where it stops being a host.
 fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildError> {
-    if let Some(kind) = parsers::parse_host_kind(host) {
+    if let Some(kind) = parse::parse_host_kind(host) {
         return Ok(kind);
     }
     if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {

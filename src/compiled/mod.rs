@@ -1,71 +1,74 @@
-//! The parsers that the build script compiles from the grammars (with
-//! `rfc3986-generator`), and what they need at run time, which the parsers
-//! `#[derive(rfc3986::Grammar)]` compiles use too.
+//! Compiled grammars: what `rfc3986-generator` makes of a grammar, as one
+//! kind of value ([`CompiledGrammar`]), and what its parsers need at run
+//! time ([`runtime`]).
+//!
+//! Every grammar is compiled the same way, by the same generator entry:
+//! the crate's two (`uri.pest`, and `uri.pest` + `iri.pest`), which the
+//! build script compiles into modules [`uri`] and [`iri`] here, and each
+//! grammar `#[derive(rfc3986::Grammar)]` compiles, the crate's scheme
+//! types' and users'. Each implements [`CompiledGrammar`] for a type of
+//! its own; the library's parse, lowering, diagnosis and errors are
+//! written once, generic over it.
 //!
 //! Each grammar's parser is the same language, and records the same pairs,
-//! as the parser `pest_derive` generates from the same files: `Uri::parse`
-//! runs the compiled one, and the pest_derive one only to explain a failure.
+//! as the parser `pest_derive` generates from the same files: the library
+//! runs the compiled one, and the comparisons (`verify`) the pest_derive
+//! one.
 //!
 //! Grammar layer: this module and [`runtime`] import only `grammar` (the
-//! `Rule` types), never the lowering or the diagnosis. Wiring a parser to
-//! the recorders of the lowering and to the diagnosis is the parse layer's
-//! job (`crate::parsers`).
+//! `Rule` types and their RFC rules), never the lowering or the diagnosis.
 
 #[doc(hidden)]
 pub mod runtime;
 
-/// Declares module `$name` holding the parser that the build script
-/// compiled into `OUT_DIR/$file` (see `build/main.rs`), for the `Rule` type
-/// of `$parser`, the pest_derive parser of the same grammar files, with its
-/// entry points as one value ([`ParserEntries`]).
-macro_rules! compiled_parser {
-    ($(#[$doc:meta])* $name:ident, $file:literal, $rule:path, $parser:path) => {
-        $(#[$doc])*
-        #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]
-        pub(crate) mod $name {
-            use $rule as Rule;
+pub use runtime::CompiledGrammar;
+use runtime::{Attempts, PairBuffer, Parse};
 
-            include!(concat!(env!("OUT_DIR"), "/", $file));
+// The crate's grammars, each a module holding its compiled parser and the
+// type that implements `CompiledGrammar` for it (`Grammar`), as the build
+// script writes them (see `build/main.rs`).
+include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
-            /// Both variants, for the comparisons.
-            pub(crate) const PARSERS: crate::compiled::ParserEntries<Rule, PAIRS> =
-                crate::compiled::ParserEntries {
-                    run,
-                    failure: failure_into,
-                    rule_name,
-                    holds_delimiter,
-                    rules: RULES,
-                };
-        }
-    };
+/// One of the crate's grammars, whose pest_derive parser of the same files
+/// (`UriParser`, `IriParser`) the comparisons (`verify`) check the
+/// compiled one against. The build script implements it with the grammar.
+pub trait Oracle: CompiledGrammar {
+    /// pest_derive's parser of the grammar.
+    type Parser: pest::Parser<Self::Rule>;
 }
-pub(crate) use compiled_parser;
 
-compiled_parser!(
-    /// The parser compiled from `uri.pest`.
-    uri,
-    "uri.rs",
-    crate::grammar::Rule,
-    crate::grammar::UriParser
-);
+/// A parse of `input` by `G` about to start, recording the full pairs.
+#[inline(always)]
+pub(crate) fn tree<G: CompiledGrammar>(input: &str) -> Parse<'_, G::Buffer> {
+    Parse::with_sink(input, G::Buffer::empty(G::FILLER))
+}
 
-/// A grammar's compiled parser (see `rfc3986-generator`), as its entry
-/// points: `run` is its fast variant (into a full tree), `failure` its
-/// diagnostic one, and `rule_name` names its rules as the RFCs write them.
-///
-/// Public (hidden) because `#[derive(rfc3986::Grammar)]` builds one in the
-/// user's crate, where the crate's parse and diagnosis take it.
-pub struct ParserEntries<R: 'static, const N: usize> {
-    /// The fast variant, recording the full pairs.
-    pub run: for<'i> fn(R, &mut runtime::Tree<'i, R, N>) -> Option<usize>,
-    /// The diagnostic variant.
-    pub failure: fn(R, &str, &mut runtime::Attempts<R, N>) -> Option<usize>,
-    /// The rules' names, as the RFCs write them.
-    pub rule_name: fn(R) -> &'static str,
-    /// Whether a match of a rule can hold a byte at which RFC 3986 ends or
-    /// starts a component (`:` `/` `?` `#` `@`), decided from the grammar
-    /// by the generator: only such a rule's pair can run across one.
-    pub holds_delimiter: fn(R) -> bool,
-    /// Every rule, `EOI` too.
-    pub rules: &'static [R],
+/// `G`'s fast variant into the full pairs of `tree`: the end of the
+/// match, or `None` where pest fails.
+#[inline(always)]
+pub(crate) fn run<G: CompiledGrammar>(
+    rule: G::Rule,
+    tree: &mut Parse<'_, G::Buffer>,
+) -> Option<usize> {
+    G::run_with(rule, tree)
+}
+
+/// How many bytes at the start of `input` `rule` of `G` matches, recording
+/// nothing; `None` where it fails.
+#[inline]
+pub(crate) fn match_len<G: CompiledGrammar>(rule: G::Rule, input: &str) -> Option<usize> {
+    G::run_with(rule, &mut Parse::with_sink(input, ()))
+}
+
+/// What pest's parser records for the error of a failed parse of `input`
+/// from `rule` of `G`, with its lists of rules and the full pairs where
+/// `EOI` failed furthest.
+#[inline(never)]
+pub fn failure<G: CompiledGrammar>(
+    rule: G::Rule,
+    input: &str,
+) -> (Attempts<G::Rule, true, G::Buffer>, Option<usize>) {
+    let mut attempts = Attempts::new(G::FILLER);
+    let end = G::failure_with(rule, input, G::Buffer::empty(G::FILLER), &mut attempts);
+    (attempts, end)
 }

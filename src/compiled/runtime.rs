@@ -15,6 +15,10 @@ use core::fmt;
 /// code calls: through here, so that a user's crate need not depend on pest.
 pub use pest::unicode;
 
+/// What the generated code implements for its `Rule` type.
+pub use crate::__uri_rule_table;
+use crate::grammar::UriRule;
+
 /// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Node<R> {
@@ -33,7 +37,7 @@ pub struct Node<R> {
 /// nothing; only a grammar that can record without bound spills the rest
 /// into a `Vec`.
 #[derive(Clone, Debug)]
-pub struct Pairs<R, const N: usize> {
+pub struct NodeBuffer<R, const N: usize> {
     inline: [Node<R>; N],
     len: usize,
     spill: Vec<Node<R>>,
@@ -42,7 +46,7 @@ pub struct Pairs<R, const N: usize> {
 /// The end of a pair whose rule has not finished yet.
 pub const OPEN: usize = usize::MAX;
 
-impl<R: Copy, const N: usize> Pairs<R, N> {
+impl<R: Copy, const N: usize> NodeBuffer<R, N> {
     /// None yet; `filler` is any rule, to initialize the buffer.
     pub fn new(filler: R) -> Self {
         let empty = Node {
@@ -50,7 +54,7 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
             start: 0,
             end: 0,
         };
-        Pairs {
+        NodeBuffer {
             inline: [empty; N],
             len: 0,
             spill: Vec::new(),
@@ -137,21 +141,37 @@ impl<R: Copy, const N: usize> Pairs<R, N> {
     }
 }
 
-/// The pair buffer of a grammar, whichever its size: what
-/// `rfc3986::schemes::Pairs` keeps of a parse, named by the grammar's
-/// `Grammar::Pairs`.
-pub trait PairBuffer<R>: Clone + fmt::Debug {
+/// The pair buffer of a grammar, whichever its size: what a parse records
+/// pest's pairs into, and what `rfc3986::schemes::Pairs` keeps of it.
+pub trait PairBuffer<R>: Clone + fmt::Debug + Sink<R> + Keep {
+    /// None yet; `filler` is any rule, to initialize the buffer.
+    fn empty(filler: R) -> Self;
+
     /// The pairs, in preorder.
     fn nodes(&self) -> NodeIter<'_, R>;
+
+    /// The pairs, in preorder: those held in place, then those that
+    /// spilled to the heap ([`NodeBuffer::parts`]).
+    fn parts(&self) -> [&[Node<R>]; 2];
 
     /// How many there are.
     fn count(&self) -> usize;
 }
 
-impl<R: Copy + fmt::Debug, const N: usize> PairBuffer<R> for Pairs<R, N> {
+impl<R: Copy + fmt::Debug, const N: usize> PairBuffer<R> for NodeBuffer<R, N> {
+    #[inline(always)]
+    fn empty(filler: R) -> Self {
+        NodeBuffer::new(filler)
+    }
+
     #[inline]
     fn nodes(&self) -> NodeIter<'_, R> {
         self.iter()
+    }
+
+    #[inline]
+    fn parts(&self) -> [&[Node<R>]; 2] {
+        NodeBuffer::parts(self)
     }
 
     #[inline]
@@ -160,7 +180,7 @@ impl<R: Copy + fmt::Debug, const N: usize> PairBuffer<R> for Pairs<R, N> {
     }
 }
 
-/// The pairs of a [`Pairs`] or [`Tree`], in preorder.
+/// The pairs of a [`NodeBuffer`] or [`Tree`], in preorder.
 pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
 >;
@@ -190,7 +210,7 @@ pub enum Step {
 pub type Layouts = Option<&'static [&'static [Step]]>;
 
 /// What a parse records as it goes, and undoes where pest drops pairs: the
-/// full pairs ([`Pairs`], pest's tree), or what a reader of the tree keeps
+/// full pairs ([`NodeBuffer`], pest's tree), or what a reader of the tree keeps
 /// of it (the lowering's slots, which only know the rules it reads).
 ///
 /// The generated parser calls these around each rule that records a pair
@@ -227,7 +247,7 @@ pub trait Sink<R> {
     }
 }
 
-impl<R: Copy, const N: usize> Sink<R> for Pairs<R, N> {
+impl<R: Copy, const N: usize> Sink<R> for NodeBuffer<R, N> {
     type Mark = usize;
 
     #[inline(always)]
@@ -292,10 +312,10 @@ impl Keep for () {
 }
 
 /// The first `N` pairs, which a copy keeps without allocating.
-impl<R: Copy, const N: usize> Keep for Pairs<R, N> {
+impl<R: Copy, const N: usize> Keep for NodeBuffer<R, N> {
     #[inline]
     fn keep(&self, _: usize) -> Option<Self> {
-        self.spill.is_empty().then(|| Pairs {
+        self.spill.is_empty().then(|| NodeBuffer {
             inline: self.inline,
             len: self.len,
             spill: Vec::new(),
@@ -317,7 +337,7 @@ pub struct Parse<'i, K> {
 }
 
 /// A parse that records pest's pairs: its tree, once it is done.
-pub type Tree<'i, R, const N: usize> = Parse<'i, Pairs<R, N>>;
+pub type Tree<'i, R, const N: usize> = Parse<'i, NodeBuffer<R, N>>;
 
 impl<'i, K> Parse<'i, K> {
     /// A parse of `input` about to start, recording into `sink`.
@@ -342,12 +362,12 @@ impl<'i, K> Parse<'i, K> {
     }
 }
 
-impl<'i, R: Copy + PartialEq, const N: usize> Parse<'i, Pairs<R, N>> {
+impl<'i, R: Copy + PartialEq, const N: usize> Parse<'i, NodeBuffer<R, N>> {
     /// A parse of `input` about to start; `filler` is any rule, to
     /// initialize the buffer.
     #[inline(always)]
     pub fn new(input: &'i str, filler: R) -> Self {
-        Parse::with_sink(input, Pairs::new(filler))
+        Parse::with_sink(input, NodeBuffer::new(filler))
     }
 
     /// Replaces the pairs with `nodes` (in preorder), as another parser of
@@ -697,7 +717,7 @@ impl<R: Copy + Ord> RuleList<R> {
 /// rule fails further (the one case where `track` records nothing, a
 /// rule whose children made one attempt, is at the furthest position).
 #[derive(Clone, Debug)]
-pub struct Attempts<R, const N: usize = 0, const LISTS: bool = true, K = Pairs<R, N>> {
+pub struct Attempts<R, const LISTS: bool = true, K = NodeBuffer<R, 0>> {
     pos: usize,
     /// The furthest byte a token reached (pest's error detail).
     far: usize,
@@ -716,7 +736,7 @@ pub struct Mark {
     negatives: usize,
 }
 
-impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, K> {
+impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     /// None yet; `filler` is any rule, to initialize the lists.
     pub fn new(filler: R) -> Self {
         Attempts {
@@ -850,7 +870,7 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K> Attempts<R, N, LISTS, 
     }
 }
 
-impl<R: Copy + Ord, const N: usize, const LISTS: bool, K: Keep> Attempts<R, N, LISTS, K> {
+impl<R: Copy + Ord, const LISTS: bool, K: Keep> Attempts<R, LISTS, K> {
     /// After a rule called at `pos` failed (or, in a negative lookahead,
     /// matched): pest's `track`.
     ///
@@ -935,18 +955,72 @@ impl<R: Copy + Ord, const N: usize, const LISTS: bool, K: Keep> Attempts<R, N, L
     }
 }
 
-impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, N, LISTS> {
+impl<R: Copy + Ord, const N: usize, const LISTS: bool> Attempts<R, LISTS, NodeBuffer<R, N>> {
     /// The pairs the parse held when `EOI` first failed at
     /// [`pos`](Self::pos) (unfinished ones ending at [`OPEN`]), when they
     /// were kept.
     pub fn prefix(&self) -> Option<&[Node<R>]> {
-        self.kept().map(Pairs::inline)
+        self.kept().map(NodeBuffer::inline)
     }
+}
+
+/// A grammar compiled by `rfc3986-generator`: its parser, in the variants
+/// a parse and a diagnosis run, and its tables. The generator implements
+/// it for every grammar it compiles; the library takes a grammar as a type
+/// that implements it.
+///
+/// Public (hidden) because `#[derive(rfc3986::Grammar)]` implements it in
+/// the user's crate. Not public API.
+pub trait CompiledGrammar: 'static {
+    /// The grammar's rules: pest_derive's `Rule` for the same files.
+    type Rule: UriRule;
+    /// The buffer a parse records pest's pairs into, sized for the
+    /// grammar (no parse from a rule of bounded count spills it).
+    type Buffer: PairBuffer<Self::Rule>;
+
+    /// Every rule, `EOI` too, in the grammar's order.
+    const RULES: &'static [Self::Rule];
+    /// What a match of each rule lays out ([`Step`]), by the
+    /// rule's discriminant; `None` where the generator could not say.
+    const LAYOUTS: &'static [(usize, Layouts)];
+    /// The first character of every string of two or more characters the
+    /// grammar matches: pest counts such a string only whole.
+    const STRING_STARTS: CharClass;
+    /// Any rule, to initialize buffers.
+    const FILLER: Self::Rule;
+
+    /// The rule's name as the RFCs write it (`addr_spec` is `addr-spec`).
+    fn rule_name(rule: Self::Rule) -> &'static str;
+
+    /// Whether a match of `rule` can hold one of `:` `/` `?` `#` `@`, the
+    /// bytes at which RFC 3986 ends or starts a component: only such a
+    /// rule's pair can run across one.
+    fn holds_delimiter(rule: Self::Rule) -> bool;
+
+    /// The fast variant: matches a prefix of the input from `rule`,
+    /// recording into `p`'s sink (the full pairs, or what a reader of them
+    /// keeps); the end of the match, or `None` where pest fails.
+    fn run_with<K: Sink<Self::Rule>>(rule: Self::Rule, p: &mut Parse<'_, K>) -> Option<usize>;
+
+    /// The diagnostic variant: what pest's parser records for the error of
+    /// a failed parse of `input` from `rule` (into `a`, with pest's lists
+    /// of rules where `L`), recording into `sink` and keeping a copy of it
+    /// where `EOI` fails furthest.
+    fn failure_with<K: Sink<Self::Rule> + Keep, const L: bool>(
+        rule: Self::Rule,
+        input: &str,
+        sink: K,
+        a: &mut Attempts<Self::Rule, L, K>,
+    ) -> Option<usize>;
+
+    /// How far the tokens of a parse of `input` from `rule` reach, whether
+    /// it matches or not, as pest's error detail counts them.
+    fn reach(rule: Self::Rule, input: &str) -> usize;
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{run, Attempts, Pairs};
+    use super::{run, Attempts, NodeBuffer};
     use alloc::vec::Vec;
 
     /// The record without lists keeps the furthest position and the pairs
@@ -958,9 +1032,9 @@ mod tests {
     fn the_record_without_lists_keeps_what_the_one_with_them_keeps() {
         let mut next = crate::xorshift(0x9e37_79b9);
         for _ in 0..2_000 {
-            let mut with: Attempts<u8, 4> = Attempts::new(0);
-            let mut without: Attempts<u8, 4, false> = Attempts::new(0);
-            let mut pairs: Pairs<u8, 4> = Pairs::new(0);
+            let mut with: Attempts<u8, true, NodeBuffer<u8, 4>> = Attempts::new(0);
+            let mut without: Attempts<u8, false, NodeBuffer<u8, 4>> = Attempts::new(0);
+            let mut pairs: NodeBuffer<u8, 4> = NodeBuffer::new(0);
             for _ in 0..(next() % 24) {
                 let pos = (next() % 8) as usize;
                 let rule = (next() % 5) as u8;

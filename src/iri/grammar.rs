@@ -62,21 +62,11 @@ mod derived {
     pub struct IriParser;
 }
 
-crate::__impl_iri_rule!(IriRule);
-
-crate::compiled::compiled_parser!(
-    /// The parser compiled from `uri.pest` and `iri.pest`.
-    compiled,
-    "iri.rs",
-    crate::iri::IriRule,
-    crate::iri::IriParser
-);
-
 /// The character classes of `iri.pest`, as the build script derives them
 /// (see `crate::chars`).
 #[allow(unused_imports)]
 pub(crate) mod chars {
-    pub use super::compiled::chars::{
+    pub use crate::compiled::iri::chars::{
         bidi_formatting, ifragment, ipchar, iprivate, iquery, ireg_name, isegment, isegment_nz,
         isegment_nz_nc, iunreserved, iuserinfo, ucschar,
     };

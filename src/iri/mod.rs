@@ -16,7 +16,7 @@ pub(crate) mod grammar;
 
 #[cfg(feature = "idna")]
 pub use convert::IdnaError;
-pub(crate) use grammar::{chars, compiled};
+pub(crate) use grammar::chars;
 pub use grammar::{IriParser, IriRule};
 
 use crate::error::{ErrorKind, ParseError};

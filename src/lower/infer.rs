@@ -43,7 +43,7 @@ pub(crate) fn whole_reference<R: UriRule>(
     input: &str,
     nodes: impl IntoIterator<Item = Node<R>>,
     matches: fn(RfcRule, &str) -> Option<usize>,
-) -> Option<Bounds> {
+) -> Option<Reading> {
     if input.len() > MAX_LEN {
         return None;
     }
@@ -51,14 +51,18 @@ pub(crate) fn whole_reference<R: UriRule>(
     if slots.read::<_, false>(nodes) != usize::MAX {
         return None;
     }
-    if !slots.found(Slot::Authority).present
-        && slots.seen & INSIDE_AUTHORITY_BITS != 0
-        && !slots.infer_authority(matches)
-    {
-        return None;
+    let mut inferred = false;
+    if !slots.found(Slot::Authority).present && slots.seen & INSIDE_AUTHORITY_BITS != 0 {
+        if !slots.infer_authority(matches) {
+            return None;
+        }
+        inferred = true;
     }
     let has_path = slots.found(Slot::Path).present
-        || (slots.found(Slot::Authority).present && slots.infer_tail(matches));
+        || (slots.found(Slot::Authority).present && {
+            inferred = true;
+            slots.infer_tail(matches)
+        });
     if !has_path {
         return None;
     }
@@ -77,7 +81,20 @@ pub(crate) fn whole_reference<R: UriRule>(
     // Components that do not tile the input (the lowering checks it), an
     // IP address that is not one, or a port above 65535: the generic parse
     // says so.
-    slots.lower().ok()
+    let bounds = slots.lower().ok()?;
+    Some(Reading { bounds, inferred })
+}
+
+/// What [`whole_reference`] read of a tree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    /// The bounds the generic parser would give.
+    pub(crate) bounds: Bounds,
+    /// Whether a component was inferred from the text around the pairs.
+    /// Where none was, every component is the span of a pair of the tree,
+    /// and the pairs of one tree nest or lie apart: no pair can run across
+    /// a component.
+    pub(crate) inferred: bool,
 }
 
 impl Slots<'_> {

@@ -31,7 +31,7 @@
 mod infer;
 mod lowering;
 mod recorders;
-mod shape;
+pub(crate) mod shape;
 mod slots;
 mod tiling;
 
@@ -39,5 +39,6 @@ pub(crate) use crate::compiled::runtime::Node;
 pub(crate) use infer::whole_reference;
 pub(crate) use lowering::{captured, captured_tiled, host_of, lower, lower_tiled, pest_nodes};
 pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder};
-pub(crate) use shape::{tiles, Grammar};
+pub(crate) use shape::{entries, Entries};
+pub(crate) use slots::Slots;
 pub(crate) use tiling::check_tiling;

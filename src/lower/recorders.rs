@@ -307,7 +307,7 @@ mod tests {
     /// entry rule that does not tile its input.
     #[test]
     fn a_failed_capture_keeps_the_slots_where_the_end_was_missed() {
-        use crate::compiled::uri;
+        use crate::compiled::{self, runtime::PairBuffer, uri::Grammar};
         let entry = Rule::uri_reference_input;
         for (input, pos) in [
             ("http://a b/c", 8),
@@ -315,14 +315,18 @@ mod tests {
             ("x:y%zz", 3),
             ("//[::1]x", 7),
         ] {
-            let kept = (crate::parsers::uri::DIAGNOSIS.kept)(entry, input).unwrap();
+            let kept = crate::diagnose::kept::<Grammar>(entry, input).unwrap();
             assert_eq!(kept.pos(), pos, "{input}");
             let prefix = &input[..pos];
-            let mut tree = uri::tree(prefix);
-            uri::run(entry, &mut tree).unwrap();
-            assert_eq!(kept.bounds(), lower(prefix, tree.nodes()).ok(), "{input}");
+            let mut tree = compiled::tree::<Grammar>(prefix);
+            compiled::run::<Grammar>(entry, &mut tree).unwrap();
+            assert_eq!(
+                kept.bounds(),
+                lower(prefix, tree.pairs.nodes()).ok(),
+                "{input}"
+            );
         }
-        assert!((crate::parsers::uri::DIAGNOSIS.kept)(entry, "http://a/b").is_none());
+        assert!(crate::diagnose::kept::<Grammar>(entry, "http://a/b").is_none());
 
         let mut capture = SlotRecorder::<false>::new("a b");
         Sink::<Rule>::end_missed(&mut capture, 1);

@@ -6,8 +6,8 @@
 //! `grammar` and `compiled::runtime` (the layouts).
 
 use super::slots::{Slot, SLOT_OF};
-use crate::compiled::runtime::{Layouts, Step};
-use crate::grammar::RfcRule;
+use crate::compiled::runtime::{CompiledGrammar, Layouts, Step};
+use crate::grammar::{RfcRule, UriRule};
 
 /// What a grammar's generated parser says of it, for [`tiles`]: the
 /// layouts of its rules ([`Step`]), and the RFC rule each of its rules is
@@ -250,6 +250,41 @@ const fn host_value_tiles(grammar: &Grammar<'_>, rule: usize, slot: Slot) -> boo
 
 /// The compile-time shape check on layouts written by hand: a grammar
 /// of discriminants 0.. whose RFC rules are given, and layouts of each.
+/// The entry rules of a grammar that a reference type parses from: a
+/// reference, and an absolute one; and whether every tree of each tiles
+/// its input as the lowering checks ([`tiles`]), decided from the
+/// grammar when the crate is compiled. Where it does, the lowering skips
+/// those checks; a grammar edited into another shape turns them back on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entries<R> {
+    pub(crate) reference: R,
+    pub(crate) absolute: R,
+    pub(crate) tiles: [bool; 2],
+}
+
+/// The [`Entries`] of `G`: `reference` and `absolute`, each with its
+/// discriminant (which a `const fn` generic over the rule type cannot
+/// take from the rule).
+pub(crate) const fn entries<G: CompiledGrammar>(
+    reference: G::Rule,
+    reference_index: usize,
+    absolute: G::Rule,
+    absolute_index: usize,
+) -> Entries<G::Rule> {
+    let grammar = Grammar {
+        layouts: G::LAYOUTS,
+        rfc: <G::Rule as UriRule>::RFC_RULES,
+    };
+    Entries {
+        reference,
+        absolute,
+        tiles: [
+            tiles(&grammar, reference_index),
+            tiles(&grammar, absolute_index),
+        ],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{tiles, Grammar};
@@ -380,6 +415,9 @@ mod tests {
     /// checks run again.)
     #[test]
     fn the_crates_grammars_tile() {
-        assert_eq!(crate::parsers::TILES, [true; 4]);
+        use crate::parse::EntryPoints;
+        use crate::spec::{Rfc3986, Rfc3987};
+        assert_eq!(Rfc3986::ENTRIES.tiles, [true; 2]);
+        assert_eq!(Rfc3987::ENTRIES.tiles, [true; 2]);
     }
 }

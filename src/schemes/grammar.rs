@@ -7,8 +7,9 @@ use core::ops::Range;
 
 use super::reading::{Components, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
-use crate::compiled::runtime::{NodeIter, PairBuffer, Tree};
-use crate::compiled::ParserEntries;
+use crate::compiled::runtime::{NodeIter, PairBuffer, Parse};
+use crate::compiled::{self, CompiledGrammar};
+use crate::diagnose::CompiledParsers;
 use crate::grammar::{RfcRule, UriRule};
 use crate::reference::Reference;
 use crate::spec::Spec;
@@ -65,9 +66,9 @@ pub trait Grammar: Sized + 'static {
     /// The generic grammar: [`Rfc3986`](crate::spec::Rfc3986), or
     /// [`Rfc3987`](crate::spec::Rfc3987) with `#[grammar_base = "iri"]`.
     type Spec: Spec;
-    /// Not public API: the pair buffer, sized for the grammar.
+    /// Not public API: the grammar as the generator compiled it.
     #[doc(hidden)]
-    type Pairs: PairBuffer<Self::Rule>;
+    type Compiled: CompiledGrammar<Rule = Self::Rule>;
     /// The scheme's name in errors (`#[scheme = "..."]`).
     const SCHEME: &'static str;
 
@@ -219,7 +220,7 @@ impl<G: Grammar> fmt::Debug for Parsed<'_, G> {
 pub struct Pairs<'i, G: Grammar> {
     input: &'i str,
     end: usize,
-    buffer: G::Pairs,
+    buffer: <G::Compiled as CompiledGrammar>::Buffer,
 }
 
 impl<'i, G: Grammar> Pairs<'i, G> {
@@ -369,25 +370,18 @@ impl<R: Copy> ExactSizeIterator for PairIter<'_, '_, R> {}
 /// implementation calls. Not public API.
 #[doc(hidden)]
 #[inline]
-pub fn parse_grammar<'i, G, R, const N: usize>(
-    entries: &ParserEntries<R, N>,
-    rule: R,
-    input: &'i str,
-) -> Result<Parsed<'i, G>, SchemeError>
-where
-    G: Grammar<Rule = R, Pairs = crate::compiled::runtime::Pairs<R, N>>,
-    R: UriRule,
-{
-    let mut tree = Tree::new(input, rule);
-    let end = (entries.run)(rule, &mut tree);
+pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_, G>, SchemeError> {
+    let mut tree = compiled::tree::<G::Compiled>(input);
+    let end = compiled::run::<G::Compiled>(rule, &mut tree);
     if end != Some(input.len()) {
-        return Err(rejected::<G, R, N>(entries, rule, input, end));
+        return Err(rejected::<G>(rule, input, end));
     }
-    use crate::spec::sealed::Sealed;
+    use crate::parse::EntryPoints;
     let matches = G::Spec::syntax().matches;
-    let uri = match crate::lower::whole_reference(input, tree.nodes(), matches) {
-        Some(bounds) => {
-            let uri = Reference::from_bounds(input, bounds);
+    let (uri, from_pairs) = match crate::lower::whole_reference(input, tree.pairs.nodes(), matches)
+    {
+        Some(reading) => {
+            let uri = Reference::from_bounds(input, reading.bounds);
             #[cfg(feature = "verify-compiled")]
             assert_eq!(
                 Ok(uri.bounds()),
@@ -396,30 +390,25 @@ where
                     .map(Reference::bounds),
                 "the one-pass reference of {input:?} from {rule:?} is not the generic parser's"
             );
-            uri
+            (uri, !reading.inferred)
         }
-        None => Reference::<G::Spec, &str>::parse(input)?,
+        None => (Reference::<G::Spec, &str>::parse(input)?, false),
     };
-    // Only the pairs of rules that can hold a delimiter can cross a
-    // component; a plain loop over the pair buffer, as this runs on every
-    // parse.
-    let components = Components::of(uri.bounds(), input.len());
-    let mut index = 0;
-    for part in tree.pairs.parts() {
-        for node in part {
-            if (entries.holds_delimiter)(node.rule) {
-                if let Some((component, span)) = components.crossed(node.start, node.end) {
-                    let crossing = Crossing {
-                        pair: index,
-                        component,
-                        span,
-                    };
-                    return Err(read_two_ways::<G, R, N>(entries, &tree, crossing, input));
-                }
-            }
-            index += 1;
+    // Where every component is the span of a pair, no pair crosses one:
+    // the pairs of one tree nest or lie apart. Otherwise only the pairs of
+    // rules that can hold a delimiter can cross one; a plain loop over the
+    // pair buffer, as this runs on every parse that reads a component from
+    // the text.
+    if !from_pairs {
+        if let Some(crossing) = first_crossing::<G>(&tree, &uri) {
+            return Err(read_two_ways::<G>(&tree, crossing, input));
         }
     }
+    #[cfg(feature = "verify-compiled")]
+    assert!(
+        first_crossing::<G>(&tree, &uri).is_none(),
+        "a pair of {input:?} from {rule:?} crosses a component read from the pairs"
+    );
     Ok(Parsed {
         uri,
         pairs: Pairs {
@@ -430,27 +419,49 @@ where
     })
 }
 
+/// The first pair of `tree`, a parse of the reference `uri`, that runs
+/// across one of its components.
+#[inline]
+fn first_crossing<G: Grammar>(
+    tree: &Parse<'_, <G::Compiled as CompiledGrammar>::Buffer>,
+    uri: &Reference<G::Spec, &str>,
+) -> Option<Crossing> {
+    let components = Components::of(uri.bounds(), uri.as_str().len());
+    let mut index = 0;
+    for part in tree.pairs.parts() {
+        for node in part {
+            if G::Compiled::holds_delimiter(node.rule) {
+                if let Some((component, span)) = components.crossed(node.start, node.end) {
+                    return Some(Crossing {
+                        pair: index,
+                        component,
+                        span,
+                    });
+                }
+            }
+            index += 1;
+        }
+    }
+    None
+}
+
 /// The error of a [`parse_grammar`] whose pair `crossing.pair` runs across
 /// a component of the generic reading.
 #[cold]
 #[inline(never)]
-fn read_two_ways<G, R, const N: usize>(
-    entries: &ParserEntries<R, N>,
-    tree: &Tree<'_, R, N>,
+fn read_two_ways<G: Grammar>(
+    tree: &Parse<'_, <G::Compiled as CompiledGrammar>::Buffer>,
     crossing: Crossing,
     input: &str,
-) -> SchemeError
-where
-    G: Grammar<Rule = R>,
-    R: UriRule,
-{
+) -> SchemeError {
     let node = tree
+        .pairs
         .nodes()
         .nth(crossing.pair)
         .expect("the pair crossing is one of the tree's");
     SchemeError::Reading(ReadingConflict::new(
         G::SCHEME,
-        (entries.rule_name)(node.rule),
+        G::Compiled::rule_name(node.rule),
         node.start..node.end,
         crossing,
         input,
@@ -462,24 +473,20 @@ where
 /// grammar's if the input is not a reference, else the grammar's own.
 #[cold]
 #[inline(never)]
-fn rejected<G, R, const N: usize>(
-    entries: &ParserEntries<R, N>,
-    rule: R,
-    input: &str,
-    end: Option<usize>,
-) -> SchemeError
-where
-    G: Grammar<Rule = R>,
-    R: UriRule,
-{
+fn rejected<G: Grammar>(rule: G::Rule, input: &str, end: Option<usize>) -> SchemeError {
     if let Err(error) = Reference::<G::Spec, &str>::parse(input) {
         return SchemeError::Syntax(error);
     }
     SchemeError::Scheme(match end {
-        None => violation(entries, G::SCHEME, rule, input),
+        None => violation(
+            &CompiledParsers::<G::Compiled>::PARSERS,
+            G::SCHEME,
+            rule,
+            input,
+        ),
         Some(end) => SchemeViolation::new(
             G::SCHEME,
-            (entries.rule_name)(rule),
+            G::Compiled::rule_name(rule),
             input,
             end,
             "end of input: the rule must match all of it (end it with EOI)",
@@ -490,22 +497,22 @@ where
 /// [`Grammar::parse_pairs`] with the grammar's compiled parser. Not public
 /// API.
 #[doc(hidden)]
-pub fn parse_pairs<'i, G, R, const N: usize>(
-    entries: &ParserEntries<R, N>,
-    rule: R,
-    input: &'i str,
-) -> Result<Pairs<'i, G>, SchemeViolation>
-where
-    G: Grammar<Rule = R, Pairs = crate::compiled::runtime::Pairs<R, N>>,
-    R: UriRule,
-{
-    let mut tree = Tree::new(input, rule);
-    match (entries.run)(rule, &mut tree) {
+pub fn parse_pairs<G: Grammar>(
+    rule: G::Rule,
+    input: &str,
+) -> Result<Pairs<'_, G>, SchemeViolation> {
+    let mut tree = compiled::tree::<G::Compiled>(input);
+    match compiled::run::<G::Compiled>(rule, &mut tree) {
         Some(end) => Ok(Pairs {
             input,
             end,
             buffer: tree.pairs,
         }),
-        None => Err(violation(entries, G::SCHEME, rule, input)),
+        None => Err(violation(
+            &CompiledParsers::<G::Compiled>::PARSERS,
+            G::SCHEME,
+            rule,
+            input,
+        )),
     }
 }

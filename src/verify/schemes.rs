@@ -1,24 +1,28 @@
-//! The comparisons that reach the scheme types: each scheme's grammar as
+//! The comparisons of every grammar the crate parses with: the specs'
+//! (`uri.pest`, and `uri.pest` + `iri.pest`, from each entry rule a
+//! reference type parses from), and each scheme's grammar as
 //! `#[derive(rfc3986::Grammar)]` compiles it against pest_derive's parser
-//! of the same files, and the comparisons of every grammar at once
-//! ([`compare_all`], [`compare_errors`]). The top of the crate: it imports
-//! [`schemes`](crate::schemes) and the comparisons of the URI and IRI
-//! parsers ([`super`]); nothing imports it but the tests, through
-//! `__private`.
+//! of the same files; and all of them at once ([`compare_all`],
+//! [`compare_errors`]). The top of the crate: it imports the specs, the
+//! [`schemes`](crate::schemes) and the comparisons of one grammar
+//! ([`super`]); nothing imports it but the tests, through `__private`.
 
 use alloc::string::String;
 
 use super::{
-    compare_capture, compare_held, compare_iri, compare_uri, error_detail, iri_errors,
-    not_a_uri_errors, not_an_iri_errors, same_errors, uri_errors,
+    compare_capture_of, compare_held_from, compare_iri, compare_uri, derived_absolute_error,
+    derived_reference_error, error_detail, same_error,
 };
-use crate::compiled::runtime::{Attempts, Tree};
-use crate::compiled::ParserEntries;
-use crate::diagnose::{self, Derived};
+use crate::compiled::runtime::PairBuffer;
+use crate::compiled::{self, CompiledGrammar, Oracle};
+use crate::diagnose::{self, CompiledParsers, Derived};
 use crate::grammar::{Rule, UriRule};
 use crate::iri::IriRule;
 use crate::lower::pest_nodes;
+use crate::parse::EntryPoints;
 use crate::schemes::{self, SchemeViolation};
+use crate::spec::sealed::Sealed;
+use crate::spec::{Rfc3986, Rfc3987};
 
 /// Compares the compiled and pest_derive parsers of `uri.pest`, of
 /// `uri.pest` + `iri.pest` and of each scheme grammar on `input`, each from
@@ -38,6 +42,107 @@ pub fn compare_all(input: &str) -> Result<(), String> {
     compare_schemes(input)
 }
 
+/// Compares what the diagnosis of the crate's grammars reads of a rejected
+/// `input`, the furthest byte and the bounds of the input up to it, as the
+/// diagnostic variant that records into the lowering's slots gives it, as
+/// the one that records nothing gives it with the slots the fast variant
+/// kept (what `Uri::parse` runs), and as the one that records the full
+/// pairs gives it. From each entry the crate parses with, with and without
+/// the checks of the tree's shape.
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_held(input: &str) -> Result<(), String> {
+    for_each_entry(input, &mut HeldOf)
+}
+
+/// Compares what a parse makes of `input` through the compiled parsers'
+/// fast variant recording into the lowering's slots (what
+/// [`Uri::parse`](crate::Uri::parse) runs) with the lowering of the full
+/// pairs of the same parser: the same bounds, or the same error. From each
+/// entry the crate parses with: `uri_reference_input`, `uri_input`,
+/// `iri_reference_input` and `iri_input`.
+///
+/// # Errors
+///
+/// The first difference.
+pub fn compare_capture(input: &str) -> Result<(), String> {
+    for_each_entry(input, &mut CaptureOf)
+}
+
+/// A comparison from one entry rule of one of the crate's grammars.
+trait FromEntry {
+    fn compare<G: Oracle>(
+        &mut self,
+        entry: G::Rule,
+        tiled: bool,
+        input: &str,
+    ) -> Result<(), String>;
+}
+
+/// `compare` from each entry rule of each of the crate's grammars.
+fn for_each_entry(input: &str, compare: &mut impl FromEntry) -> Result<(), String> {
+    fn both<X: Sealed>(input: &str, compare: &mut impl FromEntry) -> Result<(), String> {
+        let entries = X::ENTRIES;
+        compare.compare::<X::Grammar>(entries.reference, entries.tiles[0], input)?;
+        compare.compare::<X::Grammar>(entries.absolute, entries.tiles[1], input)
+    }
+    both::<Rfc3986>(input, compare)?;
+    both::<Rfc3987>(input, compare)
+}
+
+struct HeldOf;
+
+impl FromEntry for HeldOf {
+    fn compare<G: Oracle>(
+        &mut self,
+        entry: G::Rule,
+        tiled: bool,
+        input: &str,
+    ) -> Result<(), String> {
+        compare_held_from::<G>(entry, tiled, input)
+    }
+}
+
+struct CaptureOf;
+
+impl FromEntry for CaptureOf {
+    fn compare<G: Oracle>(
+        &mut self,
+        entry: G::Rule,
+        tiled: bool,
+        input: &str,
+    ) -> Result<(), String> {
+        compare_capture_of::<G>(entry, tiled, input)
+    }
+}
+
+/// Compares the errors the compiled parsers and pest_derive's give `input`
+/// as a reference and as an absolute reference of spec `X`, where its
+/// grammar rejects it.
+///
+/// # Errors
+///
+/// The first difference.
+fn compare_spec_errors<X: Sealed>(input: &str) -> Result<(), String> {
+    type G<X> = <X as EntryPoints>::Grammar;
+    let entries = &X::ENTRIES;
+    let syntax = X::syntax();
+    if compiled::match_len::<G<X>>(entries.reference, input).is_none() {
+        let kept = diagnose::kept::<G<X>>(entries.reference, input);
+        let error = diagnose::reference_diagnosis::<G<X>>(entries, syntax, input, kept.as_ref());
+        let derived = derived_reference_error::<G<X>>(entries, syntax, input);
+        same_error(X::NAME, input, &error, &derived)?;
+    }
+    if compiled::match_len::<G<X>>(entries.absolute, input).is_none() {
+        let error = diagnose::absolute_diagnosis::<G<X>>(entries, syntax, input);
+        let derived = derived_absolute_error::<G<X>>(entries, syntax, input);
+        same_error(X::ABSOLUTE_NAME, input, &error, &derived)?;
+    }
+    Ok(())
+}
+
 /// Compares each scheme's grammar, as `#[derive(rfc3986::Grammar)]`
 /// compiles it, with pest_derive's parser of the same files, on `input`
 /// from its entry rules ([`compare_derived`]).
@@ -45,8 +150,7 @@ fn compare_schemes(input: &str) -> Result<(), String> {
     use schemes::Grammar;
     {
         use schemes::http::{derived, grammar::HttpGrammar as G};
-        compare_derived::<derived::HttpParser, _, _, _>(
-            &G::__PARSERS,
+        compare_derived::<derived::HttpParser, <G as Grammar>::Compiled, _>(
             G::SCHEME,
             derived::Rule::http_input,
             input,
@@ -55,8 +159,7 @@ fn compare_schemes(input: &str) -> Result<(), String> {
     {
         use schemes::mailto::{derived, grammar::MailtoGrammar as G};
         for entry in [derived::Rule::mailto_input, derived::Rule::to_input] {
-            compare_derived::<derived::MailtoParser, _, _, _>(
-                &G::__PARSERS,
+            compare_derived::<derived::MailtoParser, <G as Grammar>::Compiled, _>(
                 G::SCHEME,
                 entry,
                 input,
@@ -65,8 +168,7 @@ fn compare_schemes(input: &str) -> Result<(), String> {
     }
     {
         use schemes::urn::{derived, grammar::UrnGrammar as G};
-        compare_derived::<derived::UrnParser, _, _, _>(
-            &G::__PARSERS,
+        compare_derived::<derived::UrnParser, <G as Grammar>::Compiled, _>(
             G::SCHEME,
             derived::Rule::urn_input,
             input,
@@ -74,8 +176,7 @@ fn compare_schemes(input: &str) -> Result<(), String> {
     }
     {
         use schemes::file::{derived, grammar::FileGrammar as G};
-        compare_derived::<derived::FileParser, _, _, _>(
-            &G::__PARSERS,
+        compare_derived::<derived::FileParser, <G as Grammar>::Compiled, _>(
             G::SCHEME,
             derived::Rule::file_input,
             input,
@@ -92,31 +193,13 @@ fn compare_schemes(input: &str) -> Result<(), String> {
 ///
 /// The first difference.
 pub fn compare_errors(input: &str) -> Result<(), String> {
-    use crate::compiled::uri;
-    use crate::iri::compiled as iri;
-    if uri::parse(Rule::uri_reference_input, input).is_none() {
-        let entry = Rule::uri_reference_input;
-        let kept = (crate::parsers::uri::DIAGNOSIS.kept)(entry, input);
-        let errors = uri_errors(entry, input, kept.as_ref());
-        same_errors("URI reference", input, errors)?;
-    }
-    if uri::parse(Rule::uri_input, input).is_none() {
-        same_errors("absolute URI", input, not_a_uri_errors(input))?;
-    }
-    if iri::parse(IriRule::iri_input, input).is_none() {
-        same_errors("absolute IRI", input, not_an_iri_errors(input))?;
-    }
-    if iri::parse(IriRule::iri_reference_input, input).is_none() {
-        let entry = IriRule::iri_reference_input;
-        let kept = (crate::parsers::iri::DIAGNOSIS.kept)(entry, input);
-        let errors = iri_errors(entry, input, kept.as_ref());
-        same_errors("IRI reference", input, errors)?;
-    }
+    compare_spec_errors::<Rfc3986>(input)?;
+    compare_spec_errors::<Rfc3987>(input)?;
     compare_schemes(input)
 }
 
-/// Compares a grammar compiled by `#[derive(rfc3986::Grammar)]` (its
-/// parsers `entries`, over the derive's `Rule`) with pest_derive's parser
+/// Compares a grammar compiled by `#[derive(rfc3986::Grammar)]` (`G`,
+/// over the derive's `Rule`) with pest_derive's parser
 /// `P` of the same files (over pest_derive's `Rule`, `Q`), on `input` from
 /// `entry`: the same verdict, the same pairs in the same order, and where
 /// both reject it, the same record of the failure (the furthest position,
@@ -129,34 +212,24 @@ pub fn compare_errors(input: &str) -> Result<(), String> {
 /// # Errors
 ///
 /// What each parser found, when they differ.
-pub fn compare_derived<P, Q, R, const N: usize>(
-    entries: &ParserEntries<R, N>,
-    scheme: &'static str,
-    entry: Q,
-    input: &str,
-) -> Result<(), String>
+pub fn compare_derived<P, G, Q>(scheme: &'static str, entry: Q, input: &str) -> Result<(), String>
 where
     P: pest::Parser<Q>,
+    G: CompiledGrammar,
     Q: UriRule,
-    R: UriRule,
 {
     use alloc::format;
     use alloc::vec::Vec;
     let name = |rule: &dyn core::fmt::Debug| format!("{rule:?}");
-    let Some(rule) = entries
-        .rules
-        .iter()
-        .copied()
-        .find(|r| name(r) == name(&entry))
-    else {
+    let Some(rule) = G::RULES.iter().copied().find(|r| name(r) == name(&entry)) else {
         return Err(format!("the derived grammar has no rule {entry:?}"));
     };
-    let mut tree = Tree::new(input, rule);
-    let matched = (entries.run)(rule, &mut tree).is_some();
+    let mut tree = compiled::tree::<G>(input);
+    let matched = compiled::run::<G>(rule, &mut tree).is_some();
     error_detail();
     match (matched, P::parse(entry, input)) {
         (true, Ok(pairs)) => {
-            let compiled: Vec<_> = tree.nodes().map(|n| (name(&n.rule), n.start, n.end)).collect();
+            let compiled: Vec<_> = tree.pairs.nodes().map(|n| (name(&n.rule), n.start, n.end)).collect();
             let derived: Vec<_> = pest_nodes(pairs)
                 .map(|n| (name(&n.rule), n.start, n.end))
                 .collect();
@@ -169,9 +242,8 @@ where
         }
         (false, Err(error)) => {
             let expected = diagnose::attempts(&error, entry);
-            let mut attempts = Attempts::new(rule);
-            let end = (entries.failure)(rule, input, &mut attempts);
-            let names = |rules: &[R]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
+            let (attempts, end) = compiled::failure::<G>(rule, input);
+            let names = |rules: &[G::Rule]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
             let expected_names = |rules: &[Q]| rules.iter().map(|r| name(r)).collect::<Vec<_>>();
             if end.is_some()
                 || attempts.pos() != expected.pos()
@@ -193,7 +265,7 @@ where
             }
             same_violation(
                 input,
-                &schemes::violation(entries, scheme, rule, input),
+                &schemes::violation(&CompiledParsers::<G>::PARSERS, scheme, rule, input),
                 &schemes::violation(&Derived::<P>::PARSERS, scheme, entry, input),
             )
         }

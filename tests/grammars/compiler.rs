@@ -9,7 +9,7 @@
 
 use std::fmt::Debug;
 
-use rfc3986::__private::runtime::{Attempts, Node};
+use rfc3986::__private::runtime::Node;
 
 /// The rule of `all` with the name of `rule`: the derive declares the
 /// variants pest_derive declares for the same file.
@@ -26,7 +26,7 @@ fn same_rule<A: Debug, B: Copy + Debug>(rule: A, all: &[B]) -> B {
 macro_rules! grammar {
     ($name:ident, $file:literal) => {
         mod $name {
-            use super::{same_rule, Attempts, Node};
+            use super::{same_rule, Node};
 
             mod derived {
                 #[derive(pest_derive::Parser)]
@@ -52,7 +52,7 @@ macro_rules! grammar {
             pub fn derived(rule: Rule, input: &str) -> super::Outcome<Rule> {
                 use pest::error::{ErrorVariant, InputLocation};
                 use pest::Parser;
-                let all = Compiled::__PARSERS.rules;
+                let all = <Compiled as rfc3986::__private::CompiledGrammar>::RULES;
                 let entry = same_rule(rule, derived::Rule::all_rules());
                 rfc3986::__private::error_detail();
                 match derived::Derived::parse(entry, input) {
@@ -105,8 +105,7 @@ macro_rules! grammar {
                         })
                         .collect()),
                     Err(_) => {
-                        let mut attempts = Attempts::new(rule);
-                        let end = (Compiled::__PARSERS.failure)(rule, input, &mut attempts);
+                        let (attempts, end) = rfc3986::__private::failure::<Compiled>(rule, input);
                         assert_eq!(end, None, "{rule:?} on {input:?}: the variants' verdicts");
                         Err(super::Failure {
                             pos: attempts.pos(),
@@ -122,8 +121,7 @@ macro_rules! grammar {
             /// violation the crate makes of a failure too.
             pub fn compare_all(rule: Rule, input: &str) -> Result<(), String> {
                 let entry = same_rule(rule, derived::Rule::all_rules());
-                rfc3986::__private::compare_derived::<derived::Derived, _, _, _>(
-                    &Compiled::__PARSERS,
+                rfc3986::__private::compare_derived::<derived::Derived, Compiled, _>(
                     "test",
                     entry,
                     input,
@@ -354,6 +352,7 @@ fn unsupported_constructs_fail_the_build(
     let options = rfc3986_generator::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
+        grammar_type: "Test",
     };
     let err = rfc3986_generator::compile(grammar, &options).unwrap_err();
     assert_eq!(err.rule, rule, "{err}");
@@ -373,6 +372,7 @@ fn invalid_grammars_fail_with_pest_metas_message() {
     let options = rfc3986_generator::Options {
         runtime: "rt",
         sources: &["test.pest".to_string()],
+        grammar_type: "Test",
     };
     let err = rfc3986_generator::compile("x = { \"x\" }\na = { b }", &options).unwrap_err();
     assert_eq!((err.rule.as_str(), err.line), ("a", Some(2)), "{err}");
