@@ -53,6 +53,17 @@ pub(crate) fn run<G: CompiledGrammar>(
     G::run_with(rule, tree)
 }
 
+/// [`run`] as a call of its own, dispatching on `rule` there: for a caller
+/// that takes the rule as a parameter (a derived grammar's parse), whose
+/// own body then stays small enough to be inlined into its callers.
+#[inline(never)]
+pub(crate) fn run_outlined<G: CompiledGrammar>(
+    rule: G::Rule,
+    tree: &mut Parse<'_, G::Buffer>,
+) -> Option<usize> {
+    G::run_with(rule, tree)
+}
+
 /// How many bytes at the start of `input` `rule` of `G` matches, recording
 /// nothing; `None` where it fails.
 #[inline]

@@ -372,7 +372,7 @@ impl<R: Copy> ExactSizeIterator for PairIter<'_, '_, R> {}
 #[inline]
 pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_, G>, SchemeError> {
     let mut tree = compiled::tree::<G::Compiled>(input);
-    let end = compiled::run::<G::Compiled>(rule, &mut tree);
+    let end = compiled::run_outlined::<G::Compiled>(rule, &mut tree);
     if end != Some(input.len()) {
         return Err(rejected::<G>(rule, input, end));
     }
@@ -502,7 +502,7 @@ pub fn parse_pairs<G: Grammar>(
     input: &str,
 ) -> Result<Pairs<'_, G>, SchemeViolation> {
     let mut tree = compiled::tree::<G::Compiled>(input);
-    match compiled::run::<G::Compiled>(rule, &mut tree) {
+    match compiled::run_outlined::<G::Compiled>(rule, &mut tree) {
         Some(end) => Ok(Pairs {
             input,
             end,
