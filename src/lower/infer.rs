@@ -4,11 +4,13 @@
 //! missing components are inferred from the text around them.
 //!
 //! Imports: [`slots`](super::slots), [`lowering`](super::lowering),
+//! [`tiling`](super::tiling),
 //! `bounds`, `grammar` and `compiled::runtime`.
 
 use core::ops::Range;
 
 use super::slots::{Slot, Slots, INSIDE_AUTHORITY_BITS};
+use super::tiling::tiled;
 use crate::bounds::{Bounds, MAX_LEN};
 use crate::compiled::runtime::Node;
 use crate::grammar::{RfcRule, UriRule};
@@ -78,10 +80,15 @@ pub(crate) fn whole_reference<R: UriRule>(
     if !split_as_generic {
         return None;
     }
-    // Components that do not tile the input (the lowering checks it), an
-    // IP address that is not one, or a port above 65535: the generic parse
-    // says so.
-    let bounds = slots.lower().ok()?;
+    // Components that do not tile the input, an IP address that is not
+    // one, or a port above 65535: the generic parse says so. The tiling is
+    // checked here without making the error the lowering would make, which
+    // is then not needed: with it, and the path and the authority checked
+    // above, the lowering's checks of the tree's shape all pass.
+    if !tiled(&slots) {
+        return None;
+    }
+    let bounds = slots.lower_tiled::<true>().ok()?;
     Some(Reading { bounds, inferred })
 }
 

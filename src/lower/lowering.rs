@@ -124,19 +124,14 @@ pub(crate) fn captured_tiled<const TILED: bool>(
 }
 
 impl Slots<'_> {
-    /// Types the host and port, then checks that the components tile the
-    /// input ([`tile`]), so that recomposing them gives the input back.
-    /// The crate's grammar always satisfies this; an edited grammar that
-    /// does not gets an error instead of an inconsistent URI.
-    #[inline(always)]
-    pub(crate) fn lower(&self) -> Result<Bounds, ParseError> {
-        self.lower_tiled::<false>()
-    }
-
-    /// [`lower`](Self::lower), where `TILED` says that the grammar makes
-    /// the checks of the tree's shape ([`tiles`]): the userinfo, host and
-    /// port inside an authority, a path, and components that tile the
-    /// input. The value checks (an IP address, a port) are made either way.
+    /// Types the host and port, then, unless `TILED`, checks that the
+    /// components tile the input ([`tile`]), so that recomposing them gives
+    /// the input back: the crate's grammar always satisfies this; an edited
+    /// grammar that does not gets an error instead of an inconsistent URI.
+    /// `TILED` says that the grammar makes those checks of the tree's shape
+    /// ([`tiles`]), or the caller did: the userinfo, host and port inside an
+    /// authority, a path, and components that tile the input. The value
+    /// checks (an IP address, a port) are made either way.
     #[inline(always)]
     pub(crate) fn lower_tiled<const TILED: bool>(&self) -> Result<Bounds, ParseError> {
         let authority = self.found(Slot::Authority);

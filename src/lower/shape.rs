@@ -102,7 +102,7 @@ const fn byte_at(layout: &[Step], at: usize, byte: u8) -> bool {
 /// other of these components holds a pair that the lowering reads. Each
 /// component is then where the one before it and its delimiter end, each
 /// comes at most once, and the userinfo, host and port only inside the
-/// authority: the checks that [`tile`] and [`Slots::lower`] make of a
+/// authority: the checks that [`tile`] and [`Slots::lower_tiled`] make of a
 /// tree. `uri.pest` and `iri.pest` are such grammars; one edited into
 /// another shape is checked at each parse.
 pub(crate) const fn tiles(grammar: &Grammar<'_>, entry: usize) -> bool {

@@ -85,6 +85,15 @@ pub(crate) fn tile(slots: &Slots<'_>) -> Result<(), (usize, &'static str)> {
     }
 }
 
+/// Whether the components tile the text ([`tile`]), without saying where
+/// they do not: for a caller that falls back to another reading then.
+#[inline(always)]
+pub(crate) fn tiled(slots: &Slots<'_>) -> bool {
+    let mut all = AllPass(true);
+    tile_with(slots, &mut all);
+    all.0
+}
+
 /// The first check of [`tile`] that fails.
 #[cold]
 #[inline(never)]
