@@ -117,7 +117,12 @@ fn full<G: CompiledGrammar>(entry: G::Rule, text: &str) -> Result<Bounds, ParseE
 fn rejected_reference<X: EntryPoints>(input: &str, kept: Option<&KeptSlots<'_>>) -> ParseError {
     let error = diagnose::reference_diagnosis::<X::Grammar>(&X::ENTRIES, X::syntax(), input, kept);
     #[cfg(feature = "verify-compiled")]
-    crate::verify::check_reference_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input, &error);
+    crate::verify::check_error(
+        "reference",
+        input,
+        &error,
+        &crate::verify::derived_reference_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input),
+    );
     error
 }
 
@@ -130,7 +135,12 @@ fn rejected_reference<X: EntryPoints>(input: &str, kept: Option<&KeptSlots<'_>>)
 fn rejected_absolute<X: EntryPoints>(input: &str) -> ParseError {
     let error = diagnose::absolute_diagnosis::<X::Grammar>(&X::ENTRIES, X::syntax(), input);
     #[cfg(feature = "verify-compiled")]
-    crate::verify::check_absolute_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input, &error);
+    crate::verify::check_error(
+        "absolute reference",
+        input,
+        &error,
+        &crate::verify::derived_absolute_error::<X::Grammar>(&X::ENTRIES, X::syntax(), input),
+    );
     error
 }
 

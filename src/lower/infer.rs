@@ -60,11 +60,14 @@ pub(crate) fn whole_reference<R: UriRule>(
         }
         inferred = true;
     }
-    let has_path = slots.found(Slot::Path).present
-        || (slots.found(Slot::Authority).present && {
-            inferred = true;
-            slots.infer_tail(matches)
-        });
+    let has_path = if slots.found(Slot::Path).present {
+        true
+    } else if slots.found(Slot::Authority).present {
+        inferred = true;
+        slots.infer_tail(matches)
+    } else {
+        false
+    };
     if !has_path {
         return None;
     }

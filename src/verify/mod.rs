@@ -179,39 +179,16 @@ pub(crate) fn derived_absolute_error<G: Oracle>(
     diagnose::not_absolute(derived, syntax, entries.reference, false, input)
 }
 
-/// Checks `error`, the compiled parsers' error of `input` as a reference
-/// of `G`, against pest_derive's.
+/// Checks `error`, the compiled parsers' error of `input` as a `what`,
+/// against `derived`, pest_derive's ([`derived_reference_error`],
+/// [`derived_absolute_error`]).
 ///
 /// # Panics
 ///
 /// When the two differ.
 #[cfg(feature = "verify-compiled")]
-pub(crate) fn check_reference_error<G: Oracle>(
-    entries: &Entries<G::Rule>,
-    syntax: &Syntax,
-    input: &str,
-    error: &ParseError,
-) {
-    let derived = derived_reference_error::<G>(entries, syntax, input);
-    if let Err(difference) = same_error("reference", input, error, &derived) {
-        panic!("{difference}");
-    }
-}
-
-/// [`check_reference_error`] for an absolute reference.
-///
-/// # Panics
-///
-/// When the two differ.
-#[cfg(feature = "verify-compiled")]
-pub(crate) fn check_absolute_error<G: Oracle>(
-    entries: &Entries<G::Rule>,
-    syntax: &Syntax,
-    input: &str,
-    error: &ParseError,
-) {
-    let derived = derived_absolute_error::<G>(entries, syntax, input);
-    if let Err(difference) = same_error("absolute reference", input, error, &derived) {
+pub(crate) fn check_error(what: &str, input: &str, error: &ParseError, derived: &ParseError) {
+    if let Err(difference) = same_error(what, input, error, derived) {
         panic!("{difference}");
     }
 }
@@ -311,10 +288,11 @@ pub(crate) fn compare_grammar<G: Oracle>(rule: G::Rule, input: &str) -> Result<(
     })
 }
 
-/// [`compare_grammar`] that panics on a difference: the hook of the
-/// `verify-compiled` feature, which every parse of the crate calls (the one
-/// call into this module from below it), so that every string the test
-/// suite parses, and every error it meets, is a test of the compiler.
+/// [`compare_grammar`] that panics on a difference: a hook of the
+/// `verify-compiled` feature, which every parse of the crate calls (with
+/// [`compare_capture_of`] and [`check_error`], the calls into this module
+/// from below it), so that every string the test suite parses, and every
+/// error it meets, is a test of the compiler.
 ///
 /// # Panics
 ///

@@ -2,7 +2,6 @@
 //! letters of Appendix E.2 and the UNC paths of Appendix E.3.2.
 
 use rfc3986::schemes::file::{FileHost, FileUri};
-use rfc3986::schemes::SchemeError;
 use rstest::rstest;
 
 const LOCAL: FileHost<'static> = FileHost::Local;
@@ -166,13 +165,5 @@ fn violations(
     #[case] message: &str,
 ) {
     let err = FileUri::parse(input).unwrap_err();
-    let SchemeError::Scheme(violation) = &err else {
-        panic!("{input}: {err:?}")
-    };
-    assert_eq!(
-        (violation.rule(), violation.offset()),
-        (rule, offset),
-        "{input}: {err}"
-    );
-    assert_eq!(err.to_string(), message);
+    super::assert_violation(input, &err, rule, offset, message);
 }

@@ -134,14 +134,11 @@ fn violations(
     #[case] message: &str,
 ) {
     let err = HttpUri::parse(input).unwrap_err();
+    super::assert_violation(input, &err, rule, offset, message);
     let SchemeError::Scheme(violation) = &err else {
-        panic!("{input}: {err:?}")
+        unreachable!("assert_violation checked it")
     };
     assert_eq!(violation.scheme(), "http");
-    assert_eq!(violation.rule(), rule);
-    assert_eq!(violation.offset(), offset);
-    assert_eq!(err.offset(), offset);
-    assert_eq!(err.to_string(), message);
 }
 
 /// What is not a URI reference at all is a generic error.

@@ -10,3 +10,20 @@ mod file;
 mod http;
 mod mailto;
 mod urn;
+
+use rfc3986::schemes::SchemeError;
+
+/// Asserts that `err`, a scheme type's error for `input`, is a violation
+/// of the scheme's grammar: of `rule`, at byte `offset` (the error's own
+/// offset too), with the message `message`.
+fn assert_violation(input: &str, err: &SchemeError, rule: &str, offset: usize, message: &str) {
+    let SchemeError::Scheme(violation) = err else {
+        panic!("{input}: {err:?}")
+    };
+    assert_eq!(
+        (violation.rule(), violation.offset(), err.offset()),
+        (rule, offset, offset),
+        "{input}: {err}"
+    );
+    assert_eq!(err.to_string(), message);
+}

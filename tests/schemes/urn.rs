@@ -291,15 +291,7 @@ fn violations(
     #[case] message: &str,
 ) {
     let err = Urn::parse(input).unwrap_err();
-    let SchemeError::Scheme(violation) = &err else {
-        panic!("{input}: {err:?}")
-    };
-    assert_eq!(
-        (violation.rule(), violation.offset()),
-        (rule, offset),
-        "{input}: {err}"
-    );
-    assert_eq!(err.to_string(), message);
+    super::assert_violation(input, &err, rule, offset, message);
 }
 
 #[test]
