@@ -475,6 +475,11 @@ impl rt::CompiledGrammar for {grammar_type} {{
     }}
 
     #[inline(always)]
+    fn static_reading(rule: Rule) -> bool {{
+        static_reading(rule)
+    }}
+
+    #[inline(always)]
     fn run_with<K: rt::Sink<Rule>>(rule: Rule, p: &mut rt::Parse<'_, K>) -> Option<usize> {{
         run_with(rule, p)
     }}
@@ -509,6 +514,7 @@ pub mod chars {{
         fns = stats.functions,
         tables = stats.tables,
     ) + &crate::layout::emit(&analysis, &names)
+        + &crate::reading::emit(&analysis, &names)
         + &rfc_rule_table(&names);
     Ok(Compiled {
         code,

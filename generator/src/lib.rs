@@ -63,6 +63,7 @@ mod emit;
 mod error;
 mod ir;
 mod layout;
+mod reading;
 mod sets;
 mod simplify;
 

@@ -997,6 +997,13 @@ pub trait CompiledGrammar: 'static {
     /// rule's pair can run across one.
     fn holds_delimiter(rule: Self::Rule) -> bool;
 
+    /// Whether every match of `rule` from `SOI` to `EOI` is a URI whose
+    /// components the lowering finds from the pairs and literal bytes
+    /// alone, as the generic grammar reads them, each pair holding all of
+    /// a component or none of it: what the generator proved from the
+    /// grammar's rules, so that a parse makes none of those checks.
+    fn static_reading(rule: Self::Rule) -> bool;
+
     /// The fast variant: matches a prefix of the input from `rule`,
     /// recording into `p`'s sink (the full pairs, or what a reader of them
     /// keeps); the end of the match, or `None` where pest fails.

@@ -1,7 +1,10 @@
 //! The lowering of a derived grammar's tree into the bounds the generic
-//! grammar would give ([`whole_reference`]): where the grammar matches the
+//! grammar would give: where the grammar matches the
 //! host and port without `authority`, or an authority without a path, the
-//! missing components are inferred from the text around them.
+//! missing components are inferred from the text around them
+//! ([`whole_reference`]), each checked with the generic grammar's rule for
+//! it, or, where the generator proved the entry rule's reading, found
+//! there without a check ([`proven_reference`]).
 //!
 //! Imports: [`slots`](super::slots), [`lowering`](super::lowering),
 //! [`tiling`](super::tiling),
@@ -92,7 +95,77 @@ pub(crate) fn whole_reference<R: UriRule>(
         return None;
     }
     let bounds = slots.lower_tiled::<true>().ok()?;
-    Some(Reading { bounds, inferred })
+    Some(Reading {
+        bounds,
+        may_cross: inferred,
+    })
+}
+
+/// The bounds of `input` from the pairs of a derived grammar's parse of
+/// all of it from an entry rule whose reading the generator proved
+/// (`CompiledGrammar::static_reading`): every match of the rule is a URI
+/// whose components are its RFC rules' pairs, or found around them, at
+/// the delimiters the rule matches literally, as the generic grammar reads
+/// them. The lowering then makes none of the checks of
+/// [`whole_reference`]: a scheme up to the first ":", an authority from
+/// the "//" after it to the end of the port or the host, with the
+/// userinfo before the "@" in front of the host, a path up to the first
+/// "?" or "#", a query up to the first "#", a fragment.
+///
+/// `None` where the values are not what their rules say (an IP address
+/// that is not one, a port above 65535): the generic parse says so.
+#[inline(always)]
+pub(crate) fn proven_reference<R: UriRule>(
+    input: &str,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Option<Bounds> {
+    if input.len() > MAX_LEN {
+        return None;
+    }
+    let bytes = input.as_bytes();
+    let mut slots = Slots::new(input);
+    slots.read::<_, true>(nodes);
+    if !slots.found(Slot::Scheme).present {
+        let colon = next_of(bytes, 0, b":");
+        slots.set(Slot::Scheme, Some(0..colon));
+    }
+    let mut at = slots.found(Slot::Scheme).end + 1;
+    let authority = slots.found(Slot::Authority);
+    if authority.present {
+        at = authority.end;
+    } else if slots.seen & INSIDE_AUTHORITY_BITS != 0 {
+        let start = at + 2;
+        let host = slots.host();
+        at = slots.found(Slot::Port).end_or(host.end);
+        if !slots.found(Slot::Userinfo).present && host.start > start {
+            slots.set(Slot::Userinfo, Some(start..host.start - 1));
+        }
+        slots.set(Slot::Authority, Some(start..at));
+    }
+    if !slots.found(Slot::Path).present {
+        slots.set(Slot::Path, Some(at..next_of(bytes, at, b"?#")));
+    }
+    at = slots.found(Slot::Path).end;
+    if bytes.get(at) == Some(&b'?') {
+        if !slots.found(Slot::Query).present {
+            slots.set(Slot::Query, Some(at + 1..next_of(bytes, at + 1, b"#")));
+        }
+        at = slots.found(Slot::Query).end;
+    }
+    if bytes.get(at) == Some(&b'#') && !slots.found(Slot::Fragment).present {
+        slots.set(Slot::Fragment, Some(at + 1..input.len()));
+    }
+    slots.lower_tiled::<true>().ok()
+}
+
+/// The first byte of `bytes` from `from` that is one of `stops`, or the
+/// end.
+#[inline(always)]
+fn next_of(bytes: &[u8], from: usize, stops: &[u8]) -> usize {
+    bytes
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|b| stops.contains(b)))
+        .map_or(bytes.len(), |at| from + at)
 }
 
 /// What [`whole_reference`] read of a tree.
@@ -100,11 +173,12 @@ pub(crate) fn whole_reference<R: UriRule>(
 pub(crate) struct Reading {
     /// The bounds the generic parser would give.
     pub(crate) bounds: Bounds,
-    /// Whether a component was inferred from the text around the pairs.
-    /// Where none was, every component is the span of a pair of the tree,
-    /// and the pairs of one tree nest or lie apart: no pair can run across
-    /// a component.
-    pub(crate) inferred: bool,
+    /// Whether a pair of the tree may run across a component: only where
+    /// a component was inferred from the text around the pairs. Where
+    /// every component is the span of a pair, the pairs of one tree nest
+    /// or lie apart; where the generator proved the reading, it proved
+    /// that they nest.
+    pub(crate) may_cross: bool,
 }
 
 impl Slots<'_> {
@@ -185,12 +259,7 @@ impl Slots<'_> {
     fn infer_tail(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
         let input = self.input;
         let bytes = input.as_bytes();
-        let next = |from: usize, stop: &[u8]| {
-            bytes[from..]
-                .iter()
-                .position(|b| stop.contains(b))
-                .map_or(input.len(), |at| from + at)
-        };
+        let next = |from: usize, stop: &[u8]| next_of(bytes, from, stop);
         let whole = |rule: RfcRule, span: &Range<usize>| {
             let text = &input[span.clone()];
             matches(rule, text) == Some(text.len())

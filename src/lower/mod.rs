@@ -22,7 +22,8 @@
 //! - [`recorders`]: what the compiled parsers record into in place of a
 //!   tree;
 //! - [`infer`]: the lowering of a derived grammar's tree, with the
-//!   components it lacks taken from the text.
+//!   components it lacks taken from the text, checked there or proven by
+//!   the generator.
 //!
 //! The lowering is part of the parse layer: it imports the base (`bounds`,
 //! `error`, `ip`) and the grammar layer (`grammar`, `compiled`), never the
@@ -36,7 +37,7 @@ mod slots;
 mod tiling;
 
 pub(crate) use crate::compiled::runtime::Node;
-pub(crate) use infer::whole_reference;
+pub(crate) use infer::{proven_reference, whole_reference, Reading};
 pub(crate) use lowering::{captured, captured_tiled, host_of, lower, lower_tiled, pest_nodes};
 pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder};
 pub(crate) use shape::{entries, Entries};

@@ -377,9 +377,19 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
         return Err(rejected::<G>(rule, input, end));
     }
     use crate::parse::EntryPoints;
-    let matches = G::Spec::syntax().matches;
-    let (uri, from_pairs) = match crate::lower::whole_reference(input, tree.pairs.nodes(), matches)
-    {
+    let reading = if G::Compiled::static_reading(rule) {
+        // The generator proved that the pairs and the literal delimiters
+        // give the generic reading, and that no pair crosses a component.
+        crate::lower::proven_reference(input, tree.pairs.nodes()).map(|bounds| {
+            crate::lower::Reading {
+                bounds,
+                may_cross: false,
+            }
+        })
+    } else {
+        crate::lower::whole_reference(input, tree.pairs.nodes(), G::Spec::syntax().matches)
+    };
+    let (uri, may_cross) = match reading {
         Some(reading) => {
             let uri = Reference::from_bounds(input, reading.bounds);
             #[cfg(feature = "verify-compiled")]
@@ -390,16 +400,14 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
                     .map(Reference::bounds),
                 "the one-pass reference of {input:?} from {rule:?} is not the generic parser's"
             );
-            (uri, !reading.inferred)
+            (uri, reading.may_cross)
         }
-        None => (Reference::<G::Spec, &str>::parse(input)?, false),
+        None => (Reference::<G::Spec, &str>::parse(input)?, true),
     };
-    // Where every component is the span of a pair, no pair crosses one:
-    // the pairs of one tree nest or lie apart. Otherwise only the pairs of
-    // rules that can hold a delimiter can cross one; a plain loop over the
-    // pair buffer, as this runs on every parse that reads a component from
-    // the text.
-    if !from_pairs {
+    // Only the pairs of rules that can hold a delimiter can cross a
+    // component; a plain loop over the pair buffer, as this runs on every
+    // parse that reads a component from the text.
+    if may_cross {
         if let Some(crossing) = first_crossing::<G>(&tree, &uri) {
             return Err(read_two_ways::<G>(&tree, crossing, input));
         }

@@ -463,3 +463,60 @@ fn only_rules_that_can_hold_a_delimiter_are_compared() {
         assert!(!holds(rule), "{rule:?}");
     }
 }
+
+/// The generator proves, from each grammar's rules, which entry rules are
+/// read as the generic grammar reads them: their parse then takes the
+/// components from the pairs and the literal delimiters, with no check of
+/// the text and no comparison of the pairs with the components. A literal
+/// scheme (`^"ssh://"`), a rule of one's own standing for the userinfo,
+/// and `"/" ~ db_number` standing for the path are proven; a number that
+/// may hold a `#` (tel) is not, nor is an entry that does not match the
+/// whole input.
+#[test]
+fn entries_whose_reading_is_proven_at_compile_time() {
+    use rfc3986::__private::CompiledGrammar;
+    assert!(<redis::Redis as CompiledGrammar>::static_reading(
+        redis::Rule::redis_input
+    ));
+    assert!(!<redis::Redis as CompiledGrammar>::static_reading(
+        redis::Rule::redis_URI
+    ));
+    assert!(<ssh::Ssh as CompiledGrammar>::static_reading(
+        ssh::Rule::ssh_input
+    ));
+    assert!(<ssh::Ssh as CompiledGrammar>::static_reading(
+        ssh::Rule::ssh_generic
+    ));
+    assert!(!<tel::Tel as CompiledGrammar>::static_reading(
+        tel::Rule::tel_input
+    ));
+}
+
+/// On a proven entry, a value that is not what its rule says (a port
+/// above 65535) is the generic grammar's error, as on any other entry.
+#[test]
+fn a_proven_entry_still_reads_the_values() -> Result<(), SchemeError> {
+    use ssh::{Rule, Ssh};
+    let err = Ssh::parse(Rule::ssh_input, "ssh://git@example.com:65536/repo").unwrap_err();
+    let SchemeError::Syntax(syntax) = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(syntax.kind(), rfc3986::ErrorKind::PortRange);
+    assert_eq!(err.offset(), 22);
+    let parsed = Ssh::parse(Rule::ssh_input, "SSH://me%40home@[v1.x]:22/a/b")?;
+    assert_eq!(parsed.uri().scheme(), Some("SSH"));
+    assert_eq!(parsed.uri().userinfo(), Some("me%40home"));
+    assert_eq!(parsed.uri().host_str(), Some("[v1.x]"));
+    assert_eq!(parsed.uri().port(), Some(22));
+    assert_eq!(parsed.uri().path(), "/a/b");
+    let parsed = Ssh::parse(Rule::ssh_input, "ssh://h")?;
+    assert_eq!(parsed.uri().userinfo(), None);
+    assert_eq!(parsed.uri().host_str(), Some("h"));
+    assert_eq!(parsed.uri().path(), "");
+    let parsed = redis::Redis::parse(redis::Rule::redis_input, "redis://:pw@10.0.0.1:6379/15")?;
+    assert_eq!(parsed.uri().userinfo(), Some(":pw"));
+    assert_eq!(parsed.uri().host_str(), Some("10.0.0.1"));
+    assert_eq!(parsed.uri().path(), "/15");
+    assert_eq!(parsed.uri().query(), None);
+    Ok(())
+}
