@@ -35,6 +35,13 @@ use crate::spec::Spec;
 /// - where the pairs hold it (the grammar reaches `URI`, or `scheme`,
 ///   `authority` and a `path_*` rule, at the places the generic grammar
 ///   would put them), it is read from them: one parse;
+/// - where the pairs and the literal delimiters around them hold it (a
+///   scheme written `^"ssh://"`, then `host`), it is read from them too,
+///   each part found where the generic grammar would split the text: with
+///   no check at all where the generator proved, when it compiled the
+///   grammar, that every match of the rule reads that way
+///   (`static_reading`), and otherwise with each part checked by the
+///   generic grammar's rule for it;
 /// - otherwise (a grammar that matches `"ssh://"` as a literal, say, which
 ///   records no scheme), the generic parser of [`Uri::parse`] runs too, the
 ///   same one, on the same input.
