@@ -10,7 +10,7 @@ use crate::error::ParseError;
 /// resolving and scheme parsing: each of their errors converts into it.
 ///
 /// ```
-/// use rfc3986::schemes::http::HttpUri;
+/// use rfc3986::schemes::http::HttpUri; // the `schemes` feature
 /// use rfc3986::Uri;
 ///
 /// fn link(base: &str, href: &str) -> Result<String, rfc3986::Error> {

@@ -181,8 +181,14 @@
 //!   that turn default features off; every [`Error`] implements
 //!   [`core::error::Error`] without it.
 //! - `serde`: `Serialize` and `Deserialize` for [`Reference`] ([`Uri`],
-//!   [`Iri`], borrowed or owned) and [`Absolute`], and the scheme types, as
-//!   their text.
+//!   [`Iri`], borrowed or owned) and [`Absolute`], and the scheme types
+//!   (with `schemes`), as their text.
+//! - `schemes`: the scheme types of [`schemes`] (`http::HttpUri`,
+//!   `mailto::Mailto`, `urn::Urn`, `file::FileUri`), each compiled from a
+//!   grammar of its own; off by default, as their four grammars are more
+//!   than half of the crate's build. The rest of [`schemes`] (the
+//!   `Grammar` trait, [`schemes::parse_scheme`], the errors) needs no
+//!   feature.
 //! - `http`: conversions both ways between [`Uri`] and `http::Uri`
 //!   (`TryFrom`), which refuse what would change the URI
 //!   ([`ConvertError`]).
@@ -191,7 +197,7 @@
 //! - `idna`: [`Iri::to_uri_idna`][to_uri_idna], an IRI's registered name
 //!   in its IDNA ASCII form (RFC 3987 section 3.1).
 //! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --locked
-//!   --path . --features cli`).
+//!   --path . --features cli`); it turns on `schemes`.
 //! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
 //!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
 //!   of parser [`Uri::parse`](Reference::parse) runs.

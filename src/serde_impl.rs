@@ -14,6 +14,7 @@ use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
 use crate::reference::{Absolute, Reference, Storage};
+#[cfg(feature = "schemes")]
 use crate::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn};
 use crate::spec::Spec;
 
@@ -180,9 +181,13 @@ macro_rules! serde_as_text {
     };
 }
 
+#[cfg(feature = "schemes")]
 serde_as_text!(HttpUri, "an http or https URI (RFC 9110) as a string");
+#[cfg(feature = "schemes")]
 serde_as_text!(Mailto, "a mailto URI (RFC 6068) as a string");
+#[cfg(feature = "schemes")]
 serde_as_text!(Urn, "a URN (RFC 8141) as a string");
+#[cfg(feature = "schemes")]
 serde_as_text!(FileUri, "a file URI (RFC 8089) as a string");
 
 /// The visitor of a type parsed with its `FromStr`: what it expects, and

@@ -19,10 +19,9 @@ use crate::spec::Spec;
 /// own, whose parse gives the generic reference and the pairs of every
 /// rule.
 ///
-/// The derive implements it; the crate's scheme types
-/// ([`HttpUri`](super::http::HttpUri), [`Mailto`](super::mailto::Mailto),
-/// [`Urn`](super::urn::Urn), [`FileUri`](super::file::FileUri)) are built
-/// on grammars derived the same way. The struct also gets `parse` and
+/// The derive implements it; the crate's scheme types (`HttpUri`,
+/// `Mailto`, `Urn`, `FileUri`, with the `schemes` feature) are built on
+/// grammars derived the same way. The struct also gets `parse` and
 /// `parse_pairs` as its own functions, so that calling them needs no
 /// import.
 ///

@@ -23,12 +23,14 @@
 //! not be empty, a userinfo must be absent) are checked on the typed value
 //! and reported as a [`SchemeViolation`] too.
 //!
-//! The shipped schemes, each a `.pest` file next to its module:
+//! The shipped schemes, each a `.pest` file next to its module, with the
+//! `schemes` feature (off by default: their four grammars are more than
+//! half of the crate's build):
 //!
-//! - [`http`]: `http` and `https` ([RFC 9110 section 4.2]).
-//! - [`mailto`]: `mailto` ([RFC 6068]).
-//! - [`urn`]: `urn` ([RFC 8141]).
-//! - [`file`](mod@file): `file` ([RFC 8089]), with the DOS drive letters and UNC
+//! - `http`: `http` and `https` ([RFC 9110 section 4.2]).
+//! - `mailto`: `mailto` ([RFC 6068]).
+//! - `urn`: `urn` ([RFC 8141]).
+//! - `file`: `file` ([RFC 8089]), with the DOS drive letters and UNC
 //!   paths of its Appendix E.
 //!
 //! `examples/custom_scheme.rs` derives a grammar for a scheme the crate
@@ -52,11 +54,19 @@ use crate::grammar::UriRule;
 use crate::lower::Node;
 use crate::reference::Uri;
 
+#[cfg(feature = "schemes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod file;
 pub(crate) mod grammar;
+#[cfg(feature = "schemes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod http;
+#[cfg(feature = "schemes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod mailto;
 mod reading;
+#[cfg(feature = "schemes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod urn;
 
 pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed};
