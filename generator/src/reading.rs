@@ -996,6 +996,21 @@ s3_input = _{ SOI ~ s3_URI ~ EOI }
         assert_eq!(read(false, s3), ["uri_input"]);
     }
 
+    /// The crate's scheme grammars: http and urn are proven; mailto's
+    /// addresses are a repetition that records pairs, and file's UNC
+    /// paths hold a host of their own after `////`.
+    #[test]
+    fn the_crates_scheme_grammars() {
+        let scheme = |file: &str| {
+            let path = format!("{}/../src/schemes/{file}", env!("CARGO_MANIFEST_DIR"));
+            read(false, &std::fs::read_to_string(path).unwrap())
+        };
+        assert_eq!(scheme("http.pest"), ["uri_input", "http_input"]);
+        assert_eq!(scheme("urn.pest"), ["uri_input", "urn_input"]);
+        assert_eq!(scheme("mailto.pest"), ["uri_input"]);
+        assert_eq!(scheme("file.pest"), ["uri_input"]);
+    }
+
     /// What the generic grammar would read otherwise is no proof.
     #[test]
     fn a_grammar_that_reads_otherwise_is_not_proven() {
