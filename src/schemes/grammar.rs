@@ -41,9 +41,9 @@ use crate::spec::Spec;
 ///   grammar, that every match of the rule reads that way
 ///   (`static_reading`), and otherwise with each part checked by the
 ///   generic grammar's rule for it;
-/// - otherwise (a grammar that matches `"ssh://"` as a literal, say, which
-///   records no scheme), the generic parser of [`Uri::parse`] runs too, the
-///   same one, on the same input.
+/// - otherwise (a grammar whose path is a rule of its own, as RFC 3966's
+///   `tel:` numbers are, say), the generic parser of [`Uri::parse`] runs
+///   too, the same one, on the same input.
 ///
 /// A failure is reported by the generic grammar first, when the input is
 /// not a reference at all ([`SchemeError::Syntax`]), and otherwise by the
