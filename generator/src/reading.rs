@@ -506,8 +506,20 @@ impl Prover<'_> {
                 all.push(Vec::new());
                 Some(all)
             }
-            // A repetition that records: its pairs cannot be listed.
-            Ir::Rep(_) => None,
+            // A repetition that records pairs: they cannot be listed, but
+            // where none of them is an RFC rule's (no slot is filled from
+            // them), the repetition is one stretch of text, whose pairs
+            // nest inside it, and so inside whatever component holds it.
+            Ir::Rep(inner) => {
+                let once = self.expand(inner, ctx, depth)?;
+                let plain = once.iter().flatten().all(|atom| {
+                    matches!(
+                        atom,
+                        Atom::Lit { .. } | Atom::Text { .. } | Atom::Open | Atom::Close
+                    )
+                });
+                plain.then(|| vec![vec![text(e)]])
+            }
         }
     }
 
@@ -996,9 +1008,10 @@ s3_input = _{ SOI ~ s3_URI ~ EOI }
         assert_eq!(read(false, s3), ["uri_input"]);
     }
 
-    /// The crate's scheme grammars: http and urn are proven; mailto's
-    /// addresses are a repetition that records pairs, and file's UNC
-    /// paths hold a host of their own after `////`.
+    /// The crate's scheme grammars: http, mailto (whose addresses and
+    /// header fields are repetitions of pairs, inside the path and the
+    /// query) and urn are proven; file's UNC paths hold a host of their
+    /// own after `////`.
     #[test]
     fn the_crates_scheme_grammars() {
         let scheme = |file: &str| {
@@ -1007,7 +1020,7 @@ s3_input = _{ SOI ~ s3_URI ~ EOI }
         };
         assert_eq!(scheme("http.pest"), ["uri_input", "http_input"]);
         assert_eq!(scheme("urn.pest"), ["uri_input", "urn_input"]);
-        assert_eq!(scheme("mailto.pest"), ["uri_input"]);
+        assert_eq!(scheme("mailto.pest"), ["uri_input", "mailto_input"]);
         assert_eq!(scheme("file.pest"), ["uri_input"]);
     }
 
@@ -1031,6 +1044,11 @@ q = { ALPHA ~ "?" ~ ALPHA }"#,
             r#"t = { SOI ~ "1x://" ~ host ~ EOI }"#,
             // No EOI.
             r#"t = { SOI ~ "x://" ~ host }"#,
+            // A repetition of pairs, one of which holds a "?".
+            r#"t = { SOI ~ "x:" ~ p* ~ EOI }
+p = { ALPHA ~ "?"? }"#,
+            // A repetition of RFC rules' pairs.
+            r#"t = { SOI ~ "x://" ~ host ~ ("/" ~ query)* ~ EOI }"#,
             // A userinfo with a "/", which ends an authority.
             r#"t = { SOI ~ "x://" ~ ("a" | "/")+ ~ "@" ~ host ~ EOI }"#,
         ];
@@ -1045,6 +1063,8 @@ u = @{ (ALPHA | pct_encoded)* }"#,
             r#"t = { SOI ~ "x:/" ~ ALPHA ~ ("/" | ALPHA)* ~ EOI }"#,
             r#"t = { SOI ~ "x:" ~ q ~ "?" ~ q ~ EOI }
 q = { ALPHA+ }"#,
+            r#"t = { SOI ~ "x:" ~ p ~ ("," ~ p)* ~ EOI }
+p = { ALPHA+ ~ "@" ~ ALPHA+ }"#,
         ];
         for grammar in proven {
             assert_eq!(read(false, grammar), ["uri_input", "t"], "{grammar}");
