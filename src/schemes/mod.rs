@@ -341,7 +341,7 @@ impl SchemeError {
 ///     "invalid urn URI at byte 4: expected urn NID, found 'a'\n  urn:a:b\n      ^"
 /// );
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct SchemeViolation {
     scheme: &'static str,
     rule: Cow<'static, str>,
@@ -352,6 +352,32 @@ pub struct SchemeViolation {
     text: String,
     expected_len: usize,
     window: Window,
+}
+
+/// The fields as the accessors give them, and the excerpt of the input
+/// the violation keeps; not how it stores them.
+///
+/// ```
+/// use rfc3986::schemes::SchemeViolation;
+///
+/// let err = SchemeViolation::new("redis", "db-number", "redis://h/9x", 11, "DIGIT or end of input");
+/// assert_eq!(
+///     format!("{err:?}"),
+///     "SchemeViolation { scheme: \"redis\", rule: \"db-number\", offset: 11, \
+///      expected: \"DIGIT or end of input\", found: Some('x'), excerpt: \"redis://h/9x\" }"
+/// );
+/// ```
+impl fmt::Debug for SchemeViolation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SchemeViolation")
+            .field("scheme", &self.scheme)
+            .field("rule", &self.rule)
+            .field("offset", &self.offset)
+            .field("expected", &self.expected())
+            .field("found", &self.found)
+            .field("excerpt", &&self.text[self.expected_len..])
+            .finish()
+    }
 }
 
 impl SchemeViolation {
