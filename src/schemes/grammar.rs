@@ -202,6 +202,34 @@ impl<'i, G: Grammar> Parsed<'i, G> {
     }
 }
 
+impl<'i, G: Grammar<Spec = crate::spec::Rfc3987>> Parsed<'i, G> {
+    /// The generic reference of a grammar on the IRI base
+    /// (`#[grammar_base = "iri"]`): [`uri`](Self::uri), by the name of
+    /// what it is, an [`Iri`](crate::Iri).
+    ///
+    /// ```
+    /// use rfc3986::schemes::Grammar;
+    ///
+    /// #[derive(rfc3986::Grammar)]
+    /// #[grammar_base = "iri"]
+    /// #[grammar_inline = r#"
+    /// wiki_IRI = ${ ^"wiki://" ~ ihost ~ "/" ~ title }
+    /// title = @{ (iunreserved | pct_encoded)+ }
+    /// wiki_input = _{ SOI ~ wiki_IRI ~ EOI }
+    /// "#]
+    /// struct Wiki;
+    ///
+    /// let parsed = Wiki::parse(Rule::wiki_input, "wiki://de.example/Straße")?;
+    /// let iri: &rfc3986::Iri<&str> = parsed.iri();
+    /// assert_eq!(iri.path(), "/Straße");
+    /// assert_eq!(parsed.get(Rule::title), Some("Straße"));
+    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// ```
+    pub fn iri(&self) -> &crate::Iri<&'i str> {
+        &self.uri
+    }
+}
+
 impl<G: Grammar> Clone for Parsed<'_, G> {
     fn clone(&self) -> Self {
         Parsed {
