@@ -2,6 +2,7 @@
 //! parser, through pest_meta and the stages of the crate's other modules.
 
 use crate::error::CompileError;
+use crate::lint::{self, Finding};
 use crate::sets::CharSet;
 use crate::{analysis, emit, ir, simplify};
 
@@ -13,6 +14,30 @@ impl CompileError {
             self.line = definition_line(grammar, &self.rule);
         }
         self
+    }
+}
+
+impl CompileError {
+    /// A lint's finding as an error: what is wrong, how to write it, and
+    /// how to allow it, at the line of the sub-expression at fault.
+    fn of_lint(grammar: &str, finding: Finding) -> CompileError {
+        let line = grammar[..finding.offset].matches('\n').count() + 1;
+        let allow = if finding.lint == "unknown_lint" {
+            String::new()
+        } else {
+            format!(
+                "; or, if it is meant, allow it with `// #[allow({})]: why` on a line above the rule",
+                finding.lint
+            )
+        };
+        CompileError {
+            rule: finding.rule,
+            message: format!(
+                "{} [lint `{}`]; help: {}{allow}",
+                finding.message, finding.lint, finding.help
+            ),
+            line: Some(line),
+        }
     }
 }
 
@@ -152,6 +177,9 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     })?;
     let uses_eoi = builtins.contains(&"EOI");
     let lowered = ir::lower(&optimized)?;
+    if let Some(finding) = lint::lint(grammar).into_iter().next() {
+        return Err(CompileError::of_lint(grammar, finding));
+    }
     let before = analysis::Analysis::new(&lowered);
     let simplified: Vec<ir::IrRule> = lowered
         .into_iter()

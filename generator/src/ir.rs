@@ -62,7 +62,7 @@ pub struct IrRule {
 
 /// The character class of each ASCII built-in, as pest_generator defines
 /// them.
-fn builtin_class(name: &str) -> Option<CharSet> {
+pub(crate) fn builtin_class(name: &str) -> Option<CharSet> {
     let r = CharSet::range;
     Some(match name {
         "ASCII_DIGIT" => r('0', '9'),

@@ -63,6 +63,7 @@ mod emit;
 mod error;
 mod ir;
 mod layout;
+mod lint;
 mod reading;
 mod sets;
 mod simplify;
@@ -70,6 +71,7 @@ mod simplify;
 pub use compile::{compile, compile_grammar, Compiled, Options};
 pub use derive::{compile_files, derive, Artifact, Base, DeriveInput, GrammarSource};
 pub use error::CompileError;
+pub use lint::{lint, Finding, LINTS};
 
 /// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every
 /// derived grammar can name (`host`, `port`, `path_abempty`, `URI`...).

@@ -41,6 +41,29 @@ impl CharSet {
         self.ranges.is_empty()
     }
 
+    /// Every character.
+    pub fn all() -> CharSet {
+        CharSet::range('\0', char::MAX)
+    }
+
+    pub fn intersection(&self, other: &CharSet) -> CharSet {
+        let mut ranges = Vec::new();
+        for &(a, b) in &self.ranges {
+            for &(c, d) in &other.ranges {
+                let (start, end) = (a.max(c), b.min(d));
+                if start <= end {
+                    ranges.push((start, end));
+                }
+            }
+        }
+        CharSet::default().union(&CharSet { ranges })
+    }
+
+    /// Whether every member of `self` is one of `other`.
+    pub fn is_subset(&self, other: &CharSet) -> bool {
+        self.union(other) == *other
+    }
+
     /// Whether every character of the set is ASCII, so that matching it is
     /// one byte lookup.
     pub fn is_ascii(&self) -> bool {

@@ -531,7 +531,7 @@ fn rejected<G: Grammar>(rule: G::Rule, input: &str, end: Option<usize>) -> Schem
             G::Compiled::rule_name(rule),
             input,
             end,
-            "end of input: the rule must match all of it (end it with EOI)",
+            "end of input",
         ),
     })
 }

@@ -520,3 +520,28 @@ fn a_proven_entry_still_reads_the_values() -> Result<(), SchemeError> {
     assert_eq!(parsed.uri().query(), None);
     Ok(())
 }
+
+/// A rule that matches a prefix of a valid reference, given to `parse`,
+/// which needs all of it: the error is at the first byte left over, and
+/// what is expected there is the end of the input, said to the user of
+/// the grammar (no advice to its author, whom the `missing_eoi` lint
+/// tells at compile time).
+#[test]
+fn a_rule_that_matches_a_prefix_expects_the_end_of_input() {
+    mod head {
+        #[derive(rfc3986::Grammar)]
+        #[grammar_inline = "head = { scheme ~ \":\" }"]
+        pub struct Head;
+    }
+    let err = head::Head::parse(head::Rule::head, "urn:isbn:0451450523").unwrap_err();
+    let SchemeError::Scheme(violation) = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(violation.offset(), 4);
+    assert_eq!(violation.rule(), "head");
+    assert_eq!(violation.expected(), "end of input");
+    assert_eq!(
+        err.to_string(),
+        "invalid head URI at byte 4: expected end of input, found 'i'"
+    );
+}
