@@ -96,7 +96,7 @@ impl HttpUri {
     /// );
     /// assert_eq!(
     ///     HttpUri::parse("http:/path").unwrap_err().to_string(),
-    ///     "invalid http URI at byte 0: expected http https-URI or http-URI, found 'h'"
+    ///     "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
     /// );
     /// ```
     pub fn parse(input: &str) -> Result<HttpUri, SchemeError> {

@@ -246,10 +246,19 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
     };
 
     // "<scheme> <rule> or <rule> ...", written once to count it and once
-    // into the buffer it shares with the excerpt.
+    // into the buffer it shares with the excerpt. The scheme's name is
+    // left out where a rule's name already says it (`ssh-URI`), so that
+    // it appears once.
+    let mut carries_scheme = false;
+    for_each_rule(&mut |rule| {
+        carries_scheme |= names_scheme(&parsers.rule_name(rule), scheme);
+    });
     let write_expected = |out: &mut dyn fmt::Write| {
-        let _ = out.write_str(scheme);
-        let mut separator = " ";
+        let mut separator = "";
+        if !carries_scheme {
+            let _ = out.write_str(scheme);
+            separator = " ";
+        }
         for_each_rule(&mut |rule| {
             let _ = out.write_str(separator);
             let _ = out.write_str(&parsers.rule_name(rule));
@@ -267,6 +276,14 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
     });
     let rule = parsers.rule_name(first.unwrap_or(entry));
     SchemeViolation::with_text(scheme, rule, input, offset, text, range)
+}
+
+/// Whether a rule's name (as errors show it, `ssh-URI`) starts with the
+/// scheme's, as a word of its own.
+fn names_scheme(rule: &str, scheme: &str) -> bool {
+    rule.get(..scheme.len())
+        .is_some_and(|head| head.eq_ignore_ascii_case(scheme))
+        && matches!(rule.as_bytes().get(scheme.len()), None | Some(b'-'))
 }
 
 /// Why a string is not a URI of a scheme.

@@ -401,7 +401,7 @@ fn check_scheme_http() {
 line 4: invalid http URI at byte 7: expected no userinfo: it is deprecated and unsafe (RFC 9110 section 4.2.4), found 'u'
   http://user:secret@example.com/
          ^
-line 5: invalid http URI at byte 0: expected http https-URI or http-URI, found 'f'
+line 5: invalid http URI at byte 0: expected https-URI or http-URI, found 'f'
   ftp://example.com/
   ^
 line 6: invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '

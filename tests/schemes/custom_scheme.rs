@@ -66,7 +66,7 @@ fn valid(
     "redis://alice@localhost",
     "redis-URI",
     13,
-    "invalid redis URI at byte 13: expected redis redis-URI, found '@'"
+    "invalid redis URI at byte 13: expected redis-URI, found '@'"
 )]
 #[case::path_after_db(
     "redis://localhost/1/2",
@@ -78,7 +78,7 @@ fn valid(
     "rediss://localhost",
     "redis-URI",
     0,
-    "invalid redis URI at byte 0: expected redis redis-URI, found 'r'"
+    "invalid redis URI at byte 0: expected redis-URI, found 'r'"
 )]
 fn violations(
     #[case] input: &str,

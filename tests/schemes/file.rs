@@ -156,7 +156,7 @@ fn fragment() {
     "files:///x",
     "file-URI",
     0,
-    "invalid file URI at byte 0: expected file file-URI, found 'f'"
+    "invalid file URI at byte 0: expected file-URI, found 'f'"
 )]
 fn violations(
     #[case] input: &str,

@@ -107,25 +107,25 @@ fn typed_host_and_fragment() {
     "http:/path",
     "https-URI",
     0,
-    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'h'"
+    "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
 )]
 #[case::other_scheme(
     "ftp://example.com/",
     "https-URI",
     0,
-    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'f'"
+    "invalid http URI at byte 0: expected https-URI or http-URI, found 'f'"
 )]
 #[case::relative(
     "//example.com/",
     "https-URI",
     0,
-    "invalid http URI at byte 0: expected http https-URI or http-URI, found '/'"
+    "invalid http URI at byte 0: expected https-URI or http-URI, found '/'"
 )]
 #[case::longer_scheme(
     "httpx://example.com/",
     "https-URI",
     0,
-    "invalid http URI at byte 0: expected http https-URI or http-URI, found 'h'"
+    "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
 )]
 fn violations(
     #[case] input: &str,
