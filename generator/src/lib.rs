@@ -67,8 +67,10 @@ mod reading;
 mod sets;
 mod simplify;
 
-pub use compile::{compile, compile_grammar, Compiled, Options};
-pub use derive::{compile_files, derive, Artifact, Base, DeriveInput, GrammarSource};
+pub use compile::{compile, compile_all, compile_grammar, Compiled, Options};
+pub use derive::{
+    compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, MAX_ERRORS,
+};
 pub use error::CompileError;
 
 /// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every
