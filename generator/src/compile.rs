@@ -297,9 +297,15 @@ pub struct Compiled {
 /// The first error of [`compile_all`]'s, with the number of the others
 /// after its message (`(and 2 more errors)`).
 pub fn compile_grammar(grammar: &str, options: &Options<'_>) -> Result<Compiled, CompileError> {
-    compile_all(grammar, options).map_err(|mut errors| {
-        let more = errors.len() - 1;
-        let mut first = errors.swap_remove(0);
+    compile_all(grammar, options).map_err(|errors| {
+        let more = errors.len().saturating_sub(1);
+        // `compile_all` gives at least one error.
+        let mut first = errors.into_iter().next().unwrap_or_else(|| CompileError {
+            rule: "grammar".to_string(),
+            message: "cannot compile the grammar".to_string(),
+            line: None,
+            column: None,
+        });
         match more {
             0 => {}
             1 => first.message.push_str(" (and 1 more error)"),

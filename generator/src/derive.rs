@@ -501,7 +501,12 @@ fn compile_parts(
             .rev()
             .find(|part| part.first_line <= line)
             .or(parts.first());
-        part.map(|part| (part.name.as_str(), line + 1 - part.first_line))
+        part.map(|part| {
+            (
+                part.name.as_str(),
+                (line + 1).saturating_sub(part.first_line),
+            )
+        })
     };
     let mut messages: Vec<String> = errors
         .iter()
