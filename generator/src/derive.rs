@@ -156,8 +156,10 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             &compiled.code,
         )),
         Err(failure) => {
-            // `EOI` always: a grammar that does not compile may well use it.
-            let rules = defined_rules(&failure.grammar);
+            // `EOI` always, and once (a grammar may define it, which pest
+            // refuses): a grammar that does not compile may well use it.
+            let mut rules = defined_rules(&failure.grammar);
+            rules.retain(|rule| rule != "EOI");
             let docs = Docs {
                 grammar: None,
                 rules: Vec::new(),
@@ -821,7 +823,8 @@ mod tests {
         let input = DeriveInput {
             name: "Ssh".to_string(),
             sources: vec![GrammarSource::Inline(
-                "ssh_input = { SOI ~ ssh-uri ~ EOI }\nssh-uri = { host }\nself = { \"s\" }"
+                "ssh_input = { SOI ~ ssh-uri ~ EOI }\nssh-uri = { host }\nself = { \"s\" }\n\
+                 EOI = { \"e\" }"
                     .to_string(),
             )],
             base: Base::Uri,
@@ -844,6 +847,7 @@ mod tests {
             assert!(fallback.contains(item), "{item}: {fallback}");
         }
         assert!(!fallback.contains("r#self"), "{fallback}");
+        assert_eq!(fallback.matches("EOI,").count(), 1, "{fallback}");
     }
 
     /// The file is found as pest_derive finds it, and named in errors as
