@@ -31,21 +31,45 @@ use rfc3986_generator::{Base, DeriveInput, GrammarSource};
 pub fn derive_grammar(item: TokenStream) -> TokenStream {
     match expand(item) {
         Ok(tokens) => tokens,
-        Err((message, span)) => compile_error(&message, span),
+        Err((messages, span, fallback)) => {
+            // One `compile_error!` per error, each its own error in
+            // rustc's output, and beside them the items the user's code
+            // names (`Rule`, `parse`, ...), so that nothing else fails.
+            let mut tokens: TokenStream = messages
+                .iter()
+                .map(|message| compile_error(message, span))
+                .collect();
+            tokens.extend(fallback);
+            tokens
+        }
     }
 }
 
-/// An error and where to point at.
-type Error = (String, Span);
+/// The errors, where to point at, and the items to expand to beside them
+/// (none where they are not known).
+type Error = (Vec<String>, Span, Option<TokenStream>);
+
+/// An error with nothing to expand to beside it.
+fn error(message: String, span: Span) -> Error {
+    (vec![message], span, None)
+}
 
 fn expand(item: TokenStream) -> Result<TokenStream, Error> {
     let (input, span) = read_item(item)?;
     let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| ".".into());
-    let code = rfc3986_generator::derive(&input, std::path::Path::new(&manifest_dir))
-        .map_err(|message| (message, span))?;
-    code.parse::<TokenStream>().map_err(|error| {
-        (
-            format!("rfc3986::Grammar generated code that does not parse (a bug): {error}"),
+    let code = rfc3986_generator::derive(&input, std::path::Path::new(&manifest_dir)).map_err(
+        |failure| {
+            // Source the generator wrote that does not parse is a bug of
+            // its; the grammar's errors are the ones to show then.
+            let fallback = failure
+                .fallback
+                .and_then(|code| code.parse::<TokenStream>().ok());
+            (failure.errors, span, fallback)
+        },
+    )?;
+    code.parse::<TokenStream>().map_err(|e| {
+        error(
+            format!("rfc3986::Grammar generated code that does not parse (a bug): {e}"),
             span,
         )
     })
@@ -84,7 +108,7 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
                             "iri" => Base::Iri,
                             "none" => Base::None,
                             other => {
-                                return Err((
+                                return Err(error(
                                     format!(
                                         "#[grammar_base = {other:?}]: expected \"uri\" (the \
                                          default), \"iri\" or \"none\""
@@ -101,11 +125,11 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
             TokenTree::Ident(ident) if ident.to_string() == "struct" => {
                 match tokens.next() {
                     Some(TokenTree::Ident(ident)) => name = Some(ident),
-                    _ => return Err(("expected the struct's name".into(), ident.span())),
+                    _ => return Err(error("expected the struct's name".into(), ident.span())),
                 }
                 if let Some(TokenTree::Punct(p)) = tokens.peek() {
                     if p.as_char() == '<' {
-                        return Err((
+                        return Err(error(
                             "rfc3986::Grammar: the struct cannot have generic parameters".into(),
                             p.span(),
                         ));
@@ -114,7 +138,7 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
                 break;
             }
             TokenTree::Ident(ident) if ["enum", "union"].contains(&ident.to_string().as_str()) => {
-                return Err((
+                return Err(error(
                     "rfc3986::Grammar is derived for a struct".into(),
                     ident.span(),
                 ));
@@ -123,7 +147,7 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
         }
     }
     let Some(name) = name else {
-        return Err((
+        return Err(error(
             "rfc3986::Grammar is derived for a struct".into(),
             Span::call_site(),
         ));
@@ -153,7 +177,7 @@ fn attribute(group: &Group) -> Result<Option<(String, String, Span)>, Error> {
         return Ok(None);
     }
     let expected = || {
-        (
+        error(
             format!("expected #[{key} = \"...\"], with a string literal"),
             group.span(),
         )

@@ -6,12 +6,27 @@ use crate::lint::{self, Finding};
 use crate::sets::CharSet;
 use crate::{analysis, emit, ir, simplify};
 
+/// The Rust keywords that no raw identifier can be (`r#self` is not one):
+/// a rule of one of these names cannot be a variant of `Rule`. Every other
+/// keyword can (`r#type`, `r#match`), and the generated code names every
+/// rule as a raw identifier.
+pub(crate) const NOT_RAW: &[&str] = &["self", "Self", "super", "crate", "_"];
+
 impl CompileError {
-    /// The error with its line filled in from `grammar`, the text it is an
-    /// error of: where its rule is defined.
+    /// The error with its line and column filled in from `grammar`, the
+    /// text it is an error of, where a later stage than pest_meta found it
+    /// (and knew only the rule): the offending name in the rule's
+    /// definition where the message names one (`PUSH`, a built-in rule),
+    /// else the rule's name where it is defined.
     fn located(mut self, grammar: &str) -> CompileError {
         if self.line.is_none() {
-            self.line = definition_line(grammar, &self.rule);
+            let place = offending_name(&self.message)
+                .and_then(|name| find_in_definition(grammar, &self.rule, name))
+                .or_else(|| definition_place(grammar, &self.rule));
+            if let Some((line, column)) = place {
+                self.line = Some(line);
+                self.column = Some(column);
+            }
         }
         self
     }
@@ -19,14 +34,19 @@ impl CompileError {
 
 impl CompileError {
     /// A lint's finding as an error: what is wrong, how to write it, and
-    /// how to allow it, at the line of the sub-expression at fault.
+    /// how to allow it, at the line and column of the sub-expression at
+    /// fault.
     fn of_lint(grammar: &str, finding: Finding) -> CompileError {
-        let line = grammar[..finding.offset].matches('\n').count() + 1;
+        let before = &grammar[..finding.offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
         let allow = if finding.lint == "unknown_lint" {
             String::new()
         } else {
             format!(
-                "; or, if it is meant, allow it with `// #[allow({})]: why` on a line above the rule",
+                "; or, if it is meant, allow it with `// #[allow({})]: why` on a line above the \
+                 rule",
                 finding.lint
             )
         };
@@ -37,50 +57,195 @@ impl CompileError {
                 finding.message, finding.lint, finding.help
             ),
             line: Some(line),
+            column: Some(column),
         }
     }
 }
 
+/// Whether `c` can stand in a pest rule's name.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
 /// The name a line of a grammar defines (`name = { ... }`, with any
-/// modifier), if it starts a rule's definition.
-fn defined_on(line: &str) -> Option<&str> {
+/// modifier), if it starts a rule's definition. Where `hyphens`, a name
+/// may hold `-` (as RFC ABNF's do, and pest's cannot): a lenient reading
+/// of a grammar that does not parse.
+fn defined_on_with(line: &str, hyphens: bool) -> Option<&str> {
     let line = line.trim_start();
     let end = line
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|c: char| !(is_name_char(c) || (hyphens && c == '-')))
         .unwrap_or(line.len());
     let (name, rest) = line.split_at(end);
     let starts_ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
     (starts_ok && rest.trim_start().starts_with('=')).then_some(name)
 }
 
-/// The line (from 1) where `grammar` defines `rule`.
-fn definition_line(grammar: &str, rule: &str) -> Option<usize> {
-    grammar
-        .lines()
-        .position(|line| defined_on(line) == Some(rule))
-        .map(|i| i + 1)
+/// The name a line of a grammar defines, if it starts a rule's definition.
+fn defined_on(line: &str) -> Option<&str> {
+    defined_on_with(line, false)
+}
+
+/// The line and column (from 1) where `grammar` defines `rule`: of the
+/// rule's name.
+pub(crate) fn definition_place(grammar: &str, rule: &str) -> Option<(usize, usize)> {
+    grammar.lines().enumerate().find_map(|(i, line)| {
+        (defined_on(line) == Some(rule)).then(|| (i + 1, column_of(line, line.trim_start())))
+    })
+}
+
+/// The column (from 1, in characters, as pest counts them) where `rest`,
+/// a suffix of `line`, starts.
+fn column_of(line: &str, rest: &str) -> usize {
+    line[..line.len() - rest.len()].chars().count() + 1
 }
 
 /// The rule whose definition holds line `line` (from 1) of `grammar`: the
-/// last one defined at or before it.
+/// last one defined at or before it (read leniently: `path-abempty =`
+/// names `path-abempty`, so that the error of a hyphenated name is that
+/// rule's).
 fn rule_at_line(grammar: &str, line: usize) -> Option<&str> {
-    grammar.lines().take(line).filter_map(defined_on).last()
+    grammar
+        .lines()
+        .take(line)
+        .filter_map(|line| defined_on_with(line, true))
+        .last()
 }
 
-/// pest_meta's error, as one of the compiler's: its message, its line, and
-/// the rule whose definition it is in.
+/// Every rule a grammar's text defines, read line by line and leniently,
+/// for a grammar that may not parse: each line that starts with a name
+/// and `=`, once, with `-` in a name read as `_` (the name the user will
+/// write once told to), and without the names no variant of `Rule` can
+/// have ([`NOT_RAW`]).
+pub(crate) fn defined_rules(grammar: &str) -> Vec<String> {
+    let mut rules: Vec<String> = Vec::new();
+    for line in grammar.lines() {
+        if let Some(name) = defined_on_with(line, true) {
+            let name = name.replace('-', "_");
+            if !NOT_RAW.contains(&name.as_str()) && !rules.contains(&name) {
+                rules.push(name);
+            }
+        }
+    }
+    rules
+}
+
+/// The name in the message of an error of the compiler's later stages
+/// that stands in the grammar's text where the error is: the stack's
+/// `PUSH`, `POP`, `PEEK` or `DROP`, or a built-in rule.
+fn offending_name(message: &str) -> Option<&str> {
+    let construct = message.strip_prefix("the compiled parser does not support ")?;
+    if let Some(stack) = construct.strip_prefix("the stack (") {
+        return stack
+            .split([')', '['])
+            .next()
+            .filter(|name| !name.is_empty());
+    }
+    construct.strip_prefix("the built-in rule ")
+}
+
+/// The line and column of the first `name`, as a whole name and outside
+/// strings and comments, in the definition of `rule` in `grammar` (its
+/// line and those up to the next definition).
+fn find_in_definition(grammar: &str, rule: &str, name: &str) -> Option<(usize, usize)> {
+    let (first, _) = definition_place(grammar, rule)?;
+    for (i, line) in grammar.lines().enumerate().skip(first - 1) {
+        if i + 1 > first && defined_on(line).is_some() {
+            break;
+        }
+        let mut quote = None;
+        let mut escaped = false;
+        let mut prev = ' ';
+        for (at, c) in line.char_indices() {
+            if let Some(q) = quote {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            } else if c == '"' || c == '\'' {
+                quote = Some(c);
+            } else if line[at..].starts_with("//") {
+                break;
+            } else if !is_name_char(prev)
+                && line[at..].starts_with(name)
+                && !line[at + name.len()..].starts_with(is_name_char)
+            {
+                return Some((i + 1, column_of(line, &line[at..])));
+            }
+            prev = c;
+        }
+    }
+    None
+}
+
+/// The name that holds the `-` at `offset` of `grammar`, where the `-`
+/// stands between two characters of a name (`path-abempty`): what a pest
+/// error there is about, a name written as RFC ABNF writes it; with the
+/// offset where the name starts.
+fn hyphenated_name(grammar: &str, offset: usize) -> Option<(&str, usize)> {
+    let (before, after) = (grammar.get(..offset)?, grammar.get(offset..)?);
+    let after = after.strip_prefix('-')?;
+    if !before.ends_with(is_name_char) || !after.starts_with(is_name_char) {
+        return None;
+    }
+    let is_part = |c: char| is_name_char(c) || c == '-';
+    let start = before.trim_end_matches(is_part).len();
+    let end = grammar.len() - after.trim_start_matches(is_part).len();
+    Some((&grammar[start..end], start))
+}
+
+/// What is wrong with a name that holds `-`, and what to write instead.
+fn hyphen_message(name: &str) -> String {
+    format!(
+        "pest rule names cannot hold `-` (RFC ABNF names do): write `{}`",
+        name.replace('-', "_")
+    )
+}
+
+/// What is wrong with a rule named `name`, one of [`NOT_RAW`].
+fn not_raw_message(name: &str) -> String {
+    format!(
+        "a rule cannot be named `{name}`: each rule is a variant of `Rule`, and `{name}` is a \
+         Rust keyword that not even a raw identifier (`r#{name}`) can be; name your rule \
+         otherwise"
+    )
+}
+
+/// pest_meta's error, as one of the compiler's: its message (or, where it
+/// stands on the `-` of a hyphenated name, what to write instead), its
+/// line and column, and the rule whose definition it is in.
 fn from_pest(grammar: &str, error: &pest::error::Error<pest_meta::parser::Rule>) -> CompileError {
-    use pest::error::LineColLocation;
-    let line = match error.line_col {
-        LineColLocation::Pos((line, _)) | LineColLocation::Span((line, _), _) => line,
+    use pest::error::{InputLocation, LineColLocation};
+    let (line, column) = match error.line_col {
+        LineColLocation::Pos(at) | LineColLocation::Span(at, _) => at,
     };
-    let error = error
-        .clone()
-        .renamed_rules(pest_meta::parser::rename_meta_rule);
+    let offset = match error.location {
+        InputLocation::Pos(at) | InputLocation::Span((at, _)) => at,
+    };
+    let (message, column) = match hyphenated_name(grammar, offset) {
+        // At the start of the name, which pest located at its `-`.
+        Some((name, start)) => (
+            hyphen_message(name),
+            column.saturating_sub(grammar[start..offset].chars().count()),
+        ),
+        None => (
+            error
+                .clone()
+                .renamed_rules(pest_meta::parser::rename_meta_rule)
+                .variant
+                .message()
+                .into_owned(),
+            column,
+        ),
+    };
     CompileError {
         rule: rule_at_line(grammar, line).unwrap_or("grammar").to_string(),
-        message: error.variant.message().into_owned(),
+        message,
         line: Some(line),
+        column: Some(column),
     }
 }
 
@@ -160,25 +325,78 @@ pub struct Compiled {
 ///
 /// # Errors
 ///
-/// The first error pest_meta finds in the grammar (with the rule whose
-/// definition holds it, and its line), or the first construct the compiler
-/// does not support (with the rule and the line where it is defined).
+/// The first error of [`compile_all`]'s, with the number of the others
+/// after its message (`(and 2 more errors)`).
 pub fn compile_grammar(grammar: &str, options: &Options<'_>) -> Result<Compiled, CompileError> {
-    compile_located(grammar, options).map_err(|error| error.located(grammar))
-}
-
-fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, CompileError> {
-    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| {
-        let mut first = from_pest(grammar, &errors[0]);
-        if errors.len() > 1 {
-            first.message = format!("{} (and {} more errors)", first.message, errors.len() - 1);
+    compile_all(grammar, options).map_err(|errors| {
+        let more = errors.len().saturating_sub(1);
+        // `compile_all` gives at least one error.
+        let mut first = errors.into_iter().next().unwrap_or_else(|| CompileError {
+            rule: "grammar".to_string(),
+            message: "cannot compile the grammar".to_string(),
+            line: None,
+            column: None,
+        });
+        match more {
+            0 => {}
+            1 => first.message.push_str(" (and 1 more error)"),
+            n => first.message.push_str(&format!(" (and {n} more errors)")),
         }
         first
+    })
+}
+
+/// [`compile_grammar`], with every error found, each with its place.
+///
+/// # Errors
+///
+/// Every error pest_meta finds in the grammar (each with the rule whose
+/// definition holds it, its line and its column), or else each rule whose
+/// name no variant of `Rule` can have (`self`), or else the first
+/// construct the compiler does not support (with the rule, and the line
+/// and column of the construct, or of the rule's name where it is
+/// defined). In the order of the text; never empty.
+pub fn compile_all(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec<CompileError>> {
+    compile_located(grammar, options).map_err(|errors| {
+        let mut errors: Vec<CompileError> = errors
+            .into_iter()
+            .map(|error| error.located(grammar))
+            .collect();
+        errors.sort_by_key(|error| (error.line.is_none(), error.line, error.column));
+        errors
+    })
+}
+
+fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec<CompileError>> {
+    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| {
+        errors
+            .iter()
+            .map(|error| from_pest(grammar, error))
+            .collect::<Vec<_>>()
     })?;
+    // Every rule is a variant of `Rule`, written as a raw identifier in the
+    // generated code, which no name of `NOT_RAW` can be.
+    let unnamable: Vec<CompileError> = optimized
+        .iter()
+        .filter(|rule| NOT_RAW.contains(&rule.name.as_str()))
+        .map(|rule| CompileError {
+            rule: rule.name.clone(),
+            message: not_raw_message(&rule.name),
+            line: None,
+            column: None,
+        })
+        .collect();
+    if !unnamable.is_empty() {
+        return Err(unnamable);
+    }
     let uses_eoi = builtins.contains(&"EOI");
-    let lowered = ir::lower(&optimized)?;
-    if let Some(finding) = lint::lint(grammar).into_iter().next() {
-        return Err(CompileError::of_lint(grammar, finding));
+    let lowered = ir::lower(&optimized).map_err(|error| vec![error])?;
+    let findings = lint::lint(grammar);
+    if !findings.is_empty() {
+        return Err(findings
+            .into_iter()
+            .map(|finding| CompileError::of_lint(grammar, finding))
+            .collect());
     }
     let before = analysis::Analysis::new(&lowered);
     let simplified: Vec<ir::IrRule> = lowered
@@ -223,12 +441,12 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     for name in &entries {
         let call = emitter.entry(name, emit::Mode::Diagnostic(analysis::Track::START));
         diagnostic_arms.push_str(&format!(
-            "        Rule::{name} => {{\n let pos = 0;\n {call}\n }}\n"
+            "        Rule::r#{name} => {{\n let pos = 0;\n {call}\n }}\n"
         ));
         let reach = emitter.reach_entry(name);
-        reach_arms.push_str(&format!("        Rule::{name} => {reach},\n"));
+        reach_arms.push_str(&format!("        Rule::r#{name} => {reach},\n"));
     }
-    let (functions, stats) = emitter.functions(&entries)?;
+    let (functions, stats) = emitter.functions(&entries).map_err(|error| vec![error])?;
 
     let mut chars = String::new();
     for rule in &simplified {
@@ -243,7 +461,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
                 .bytes()
                 .fold(0u128, |bits, b| bits | 1 << b);
             chars.push_str(&format!(
-                "    /// What `{name}` takes one character at a time.\n    pub const {name}: CharClass = CharClass::new({ascii:#x}, &[{ranges}]);\n",
+                "    /// What `{name}` takes one character at a time.\n    pub const r#{name}: CharClass = CharClass::new({ascii:#x}, &[{ranges}]);\n",
                 name = rule.name,
                 ranges = ranges.join(", "),
             ));
@@ -290,7 +508,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     let holding: Vec<String> = names
         .iter()
         .filter(|name| !analysis.consumed(name).is_disjoint(&delimiters))
-        .map(|name| format!("Rule::{name}"))
+        .map(|name| format!("Rule::r#{name}"))
         .collect();
     let holds_delimiter = if holding.is_empty() {
         "false".to_string()
@@ -300,21 +518,21 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     let mut name_arms = String::new();
     for name in &entries {
         name_arms.push_str(&format!(
-            "        Rule::{name} => \"{}\",\n",
+            "        Rule::r#{name} => \"{}\",\n",
             name.replace('_', "-")
         ));
     }
     let mut arms = String::new();
     for name in &entries {
         arms.push_str(&format!(
-            "        Rule::{name} => {}(p, 0),\n",
+            "        Rule::r#{name} => {}(p, 0),\n",
             emit::fn_name(name, emit::Mode::Fast(analysis::Ctx::Record))
         ));
     }
     let filler = &entries[0];
     let rule_list: String = entries
         .iter()
-        .map(|name| format!("Rule::{name}, "))
+        .map(|name| format!("Rule::r#{name}, "))
         .collect();
     let sources = options.sources.join(", ");
     let runtime = options.runtime;
@@ -358,7 +576,7 @@ pub fn parse(rule: Rule, input: &str) -> Option<Tree<'_>> {{
 /// A tree for a parse of `input`, for [`run`].
 #[inline(always)]
 pub fn tree(input: &str) -> Tree<'_> {{
-    Tree::new(input, Rule::{filler})
+    Tree::new(input, Rule::r#{filler})
 }}
 
 /// [`parse`] into a tree the caller holds, so that nothing is moved: the
@@ -396,7 +614,7 @@ pub type Failure = rt::Attempts<Rule, true, rt::NodeBuffer<Rule, PAIRS>>;
 /// parse held when it got there, and the end of the match, which is `None`
 /// as the fast variant's is.
 pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
-    let mut failure = rt::Attempts::new(Rule::{filler});
+    let mut failure = rt::Attempts::new(Rule::r#{filler});
     let end = failure_into(rule, input, &mut failure);
     (failure, end)
 }}
@@ -405,7 +623,7 @@ pub fn failure(rule: Rule, input: &str) -> (Failure, Option<usize>) {{
 /// moved.
 #[inline(never)]
 pub fn failure_into(rule: Rule, input: &str, a: &mut Failure) -> Option<usize> {{
-    failure_with(rule, input, rt::NodeBuffer::new(Rule::{filler}), a)
+    failure_with(rule, input, rt::NodeBuffer::new(Rule::r#{filler}), a)
 }}
 
 /// [`failure_into`], recording into `sink` (empty) and keeping a copy of
@@ -490,7 +708,7 @@ impl rt::CompiledGrammar for {grammar_type} {{
     const RULES: &'static [Rule] = RULES;
     const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
-    const FILLER: Rule = Rule::{filler};
+    const FILLER: Rule = Rule::r#{filler};
 
     #[inline(always)]
     fn rule_name(rule: Rule) -> &'static str {{

@@ -5,12 +5,14 @@
 //!
 //! The proc-macro crate only reads the attributes and turns this text into
 //! tokens; everything that can go wrong with a grammar is found here, and
-//! said with the file, the line and the rule.
+//! said with the file, the line, the column and the rule; when it fails,
+//! the items the user's code names are still declared, so that the
+//! grammar's errors are the only ones.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use crate::compile::{compile_grammar, Compiled, Options};
+use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options};
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -78,46 +80,172 @@ struct Part {
     first_line: usize,
 }
 
+/// Why [`derive()`] gave no parser: the errors, and what to expand to
+/// beside them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeriveError {
+    /// What is wrong, one message each (for one `compile_error!` each),
+    /// with the file, the line, the column and the rule: every error
+    /// found, up to [`MAX_ERRORS`], and then one that counts the rest.
+    pub errors: Vec<String>,
+    /// Rust source to expand to beside the errors, unless the struct's
+    /// name is the problem: `Rule`, with a variant for each rule the
+    /// grammar's text defines (read leniently, as the text may not parse)
+    /// and `EOI`, and the struct's `parse`, `parse_pairs` and
+    /// `rfc3986::schemes::Grammar`, whose parser never runs (the build
+    /// fails). The user's code that names them then compiles, and the
+    /// grammar's errors are the only ones, not the first of a cascade.
+    pub fallback: Option<String>,
+}
+
+impl std::fmt::Display for DeriveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.errors.join("\n"))
+    }
+}
+
+impl std::error::Error for DeriveError {}
+
+/// The most errors of a grammar said one by one; a last message counts
+/// the others.
+pub const MAX_ERRORS: usize = 10;
+
 /// The Rust source `#[derive(rfc3986::Grammar)]` expands to for `input`,
 /// with the grammar files found from `manifest_dir` (the user's
 /// `CARGO_MANIFEST_DIR`).
 ///
 /// # Errors
 ///
-/// A message for `compile_error!`: a file that cannot be read, or what is
-/// wrong with the grammar, with the file, the line and the rule.
-pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String> {
+/// The messages for `compile_error!`: a file that cannot be read, or each
+/// thing wrong with the grammar, with the file, the line, the column and
+/// the rule; and the items to expand to beside them.
+pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, DeriveError> {
     let name = &input.name;
     if RESERVED.contains(&name.as_str())
         || name.starts_with("TABLE_")
         || name.starts_with("RANGES_")
     {
-        return Err(format!(
-            "rfc3986::Grammar: a struct named `{name}` would be shadowed by the generated code; \
-             rename it (reserved: {})",
-            RESERVED.join(", ")
-        ));
+        // No fallback: it would declare what the name clashes with.
+        return Err(DeriveError {
+            errors: vec![format!(
+                "rfc3986::Grammar: a struct named `{name}` would be shadowed by the generated \
+                 code; rename it (reserved: {})",
+                RESERVED.join(", ")
+            )],
+            fallback: None,
+        });
     }
-    let Artifact {
-        compiled,
-        grammar,
-        files,
-    } = compile_files(
+    match compile_parts(
         name,
         input.base,
         &input.sources,
         manifest_dir,
         RUNTIME,
         name,
-    )?;
+    ) {
+        Ok(Artifact {
+            compiled,
+            grammar,
+            files,
+        }) => Ok(expansion(
+            input,
+            &compiled.rules,
+            compiled.uses_eoi,
+            &docs(&grammar),
+            &files,
+            &compiled.code,
+        )),
+        Err(failure) => {
+            // `EOI` always, and once (a grammar may define it, which pest
+            // refuses): a grammar that does not compile may well use it.
+            let mut rules = defined_rules(&failure.grammar);
+            rules.retain(|rule| rule != "EOI");
+            let docs = Docs {
+                grammar: None,
+                rules: Vec::new(),
+            };
+            let fallback = expansion(input, &rules, true, &docs, &failure.files, &stub(name));
+            Err(DeriveError {
+                errors: failure.errors,
+                fallback: Some(fallback),
+            })
+        }
+    }
+}
 
-    let docs = docs(&grammar);
+/// The code in place of a compiled grammar's, for the items of a grammar
+/// that does not compile ([`DeriveError::fallback`]): `CompiledGrammar`
+/// and `UriRule`, implemented with code that never runs, as the build
+/// fails with the grammar's errors.
+fn stub(name: &str) -> String {
+    format!(
+        r#"use {RUNTIME} as rt;
+
+impl rt::CompiledGrammar for {name} {{
+    type Rule = Rule;
+    type Buffer = rt::NodeBuffer<Rule, 1>;
+    const RULES: &'static [Rule] = &[];
+    const LAYOUTS: &'static [(usize, rt::Layouts)] = &[];
+    const STRING_STARTS: rt::CharClass = rt::CharClass::new(0, &[]);
+    const FILLER: Rule = Rule::EOI;
+
+    fn rule_name(_: Rule) -> &'static str {{
+        ::core::unreachable!()
+    }}
+
+    fn holds_delimiter(_: Rule) -> bool {{
+        ::core::unreachable!()
+    }}
+
+    fn static_reading(_: Rule) -> bool {{
+        ::core::unreachable!()
+    }}
+
+    fn run_with<K: rt::Sink<Rule>>(_: Rule, _: &mut rt::Parse<'_, K>) -> Option<usize> {{
+        ::core::unreachable!()
+    }}
+
+    fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
+        _: Rule,
+        _: &str,
+        _: K,
+        _: &mut rt::Attempts<Rule, L, K>,
+    ) -> Option<usize> {{
+        ::core::unreachable!()
+    }}
+
+    fn reach(_: Rule, _: &str) -> usize {{
+        ::core::unreachable!()
+    }}
+}}
+
+rt::__uri_rule_table!(@impl Rule,
+);
+"#
+    )
+}
+
+/// The expansion: `Rule` with `rules` (and `EOI` first where `uses_eoi`),
+/// documented with `docs`, the files included so that Cargo builds the
+/// crate again when one changes, and `code` (the grammar's, which
+/// implements `CompiledGrammar` for the struct) with the struct's
+/// `parse`, `parse_pairs` and `rfc3986::schemes::Grammar`.
+fn expansion(
+    input: &DeriveInput,
+    rules: &[String],
+    uses_eoi: bool,
+    docs: &Docs,
+    files: &[PathBuf],
+    code: &str,
+) -> String {
+    let name = &input.name;
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
     let mut out = String::new();
 
     // The `Rule` type, as pest_derive declares it: `EOI` first if the
     // grammar uses it, then every rule in the file's order, documented with
-    // the rule's `///` lines.
+    // the rule's `///` lines. Each is a raw identifier, so that a rule may
+    // be named with a Rust keyword (`type`).
     if let Some(doc) = &docs.grammar {
         writeln!(out, "#[doc = {doc:?}]").unwrap();
     }
@@ -126,17 +254,17 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
          #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]\n\
          pub enum Rule {\n",
     );
-    if compiled.uses_eoi {
+    if uses_eoi {
         out.push_str("    #[doc = \"End-of-input\"]\n    EOI,\n");
     }
-    for rule in &compiled.rules {
+    for rule in rules {
         if let Some(doc) = docs.rules.iter().find(|(r, _)| r == rule).map(|(_, d)| d) {
             writeln!(out, "    #[doc = {doc:?}]").unwrap();
         }
         writeln!(out, "    r#{rule},").unwrap();
     }
     out.push_str("}\n\nimpl Rule {\n    /// Every rule of the grammar but `EOI`, in the order of its files.\n    pub fn all_rules() -> &'static [Rule] {\n        &[");
-    for rule in &compiled.rules {
+    for rule in rules {
         write!(out, "Rule::r#{rule}, ").unwrap();
     }
     out.push_str("]\n    }\n}\n\n");
@@ -150,7 +278,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, String
             files.len()
         )
         .unwrap();
-        for file in &files {
+        for file in files {
             write!(out, "include_str!({:?}), ", file.display().to_string()).unwrap();
         }
         out.push_str("];\n");
@@ -227,10 +355,9 @@ const _: () = {{
     }}
 }};
 "#,
-        code = compiled.code,
     )
     .unwrap();
-    Ok(out)
+    out
 }
 
 /// A grammar compiled from its files, as the derive and the crate's build
@@ -257,8 +384,9 @@ pub struct Artifact {
 /// # Errors
 ///
 /// A message for `compile_error!` or the build script: a file that cannot
-/// be read, or what is wrong with the grammar, with the file, the line and
-/// the rule.
+/// be read, or each thing wrong with the grammar (one per line, at most
+/// [`MAX_ERRORS`] and one that counts the rest), with the file, the line,
+/// the column and the rule.
 pub fn compile_files(
     name: &str,
     base: Base,
@@ -267,18 +395,40 @@ pub fn compile_files(
     runtime: &str,
     grammar_type: &str,
 ) -> Result<Artifact, String> {
-    if sources.is_empty() {
-        return Err(
-            "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
-             or #[grammar_inline = \"...\"]"
-                .to_string(),
-        );
-    }
+    compile_parts(name, base, sources, manifest_dir, runtime, grammar_type)
+        .map_err(|failure| failure.errors.join("\n"))
+}
 
+/// Why [`compile_parts`] failed: the messages, and what it had read.
+struct Failure {
+    /// The messages, one per error, at most [`MAX_ERRORS`] and one that
+    /// counts the rest.
+    errors: Vec<String>,
+    /// The grammar's text as far as it was read: the base's files and the
+    /// sources, joined.
+    grammar: String,
+    /// The files read.
+    files: Vec<PathBuf>,
+}
+
+/// [`compile_files`], with every error, and what was read.
+fn compile_parts(
+    name: &str,
+    base: Base,
+    sources: &[GrammarSource],
+    manifest_dir: &Path,
+    runtime: &str,
+    grammar_type: &str,
+) -> Result<Artifact, Failure> {
     let mut grammar = String::new();
     let mut parts = Vec::new();
     let mut files = Vec::new();
+    // Each part starts on a line of its own, so that a line and a column
+    // of the joined text are a line and a column of one part.
     let mut push = |grammar: &mut String, name: String, text: &str| {
+        if !grammar.is_empty() && !grammar.ends_with('\n') {
+            grammar.push('\n');
+        }
         parts.push(Part {
             name,
             first_line: grammar.matches('\n').count() + 1,
@@ -293,12 +443,31 @@ pub fn compile_files(
         }
         Base::None => {}
     }
+    let fail = |message: String, grammar: String, files: Vec<PathBuf>| Failure {
+        errors: vec![message],
+        grammar,
+        files,
+    };
+    if sources.is_empty() {
+        return Err(fail(
+            "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
+             or #[grammar_inline = \"...\"]"
+                .to_string(),
+            grammar,
+            files,
+        ));
+    }
     for source in sources {
         match source {
             GrammarSource::File(path) => {
                 let resolved = resolve(manifest_dir, path);
-                let text = std::fs::read_to_string(&resolved)
-                    .map_err(|e| format!("cannot read grammar {}: {e}", resolved.display()))?;
+                let text = match std::fs::read_to_string(&resolved) {
+                    Ok(text) => text,
+                    Err(e) => {
+                        let message = format!("cannot read grammar {}: {e}", resolved.display());
+                        return Err(fail(message, grammar, files));
+                    }
+                };
                 let shown = resolved
                     .strip_prefix(manifest_dir)
                     .unwrap_or(&resolved)
@@ -316,28 +485,76 @@ pub fn compile_files(
         sources: &[format!("the grammar of `{name}`")],
         grammar_type,
     };
-    let compiled = compile_grammar(&grammar, &options).map_err(|error| {
-        let place = match error.line {
-            Some(line) => {
-                let part = parts
-                    .iter()
-                    .rev()
-                    .find(|part| part.first_line <= line)
-                    .unwrap_or(&parts[0]);
-                format!("{}, line {}", part.name, line + 1 - part.first_line)
+    let errors = match compile_all(&grammar, &options) {
+        Ok(compiled) => {
+            return Ok(Artifact {
+                compiled,
+                grammar,
+                files,
+            })
+        }
+        Err(errors) => errors,
+    };
+    // The part of the joined text that holds its line `line`, and the
+    // line in that part.
+    let part_of = |line: usize| {
+        let part = parts
+            .iter()
+            .rev()
+            .find(|part| part.first_line <= line)
+            .or(parts.first());
+        part.map(|part| {
+            (
+                part.name.as_str(),
+                (line + 1).saturating_sub(part.first_line),
+            )
+        })
+    };
+    let mut messages: Vec<String> = errors
+        .iter()
+        .take(MAX_ERRORS)
+        .map(|error| {
+            let place = match (error.line.and_then(part_of), error.column) {
+                (Some((part, line)), Some(column)) => {
+                    format!("{part}, line {line}, column {column}")
+                }
+                (Some((part, line)), None) => format!("{part}, line {line}"),
+                (None, _) => "the grammar".to_string(),
+            };
+            let mut message = error.message.clone();
+            // pest_meta's error at a second definition: say where the
+            // first one is, which may be in another file (uri.pest's).
+            if message == format!("rule {} already defined", error.rule) {
+                let first =
+                    definition_place(&grammar, &error.rule).and_then(|(line, _)| part_of(line));
+                if let Some((part, line)) = first {
+                    message = already_defined(&error.rule, part, line);
+                }
             }
-            None => "the grammar".to_string(),
-        };
-        format!(
-            "cannot compile the grammar of `{name}`: {place}, rule `{}`: {}",
-            error.rule, error.message
-        )
-    })?;
-    Ok(Artifact {
-        compiled,
+            format!(
+                "cannot compile the grammar of `{name}`: {place}, rule `{}`: {message}",
+                error.rule
+            )
+        })
+        .collect();
+    if errors.len() > MAX_ERRORS {
+        messages.push(format!(
+            "cannot compile the grammar of `{name}`: and {} more errors",
+            errors.len() - MAX_ERRORS
+        ));
+    }
+    Err(Failure {
+        errors: messages,
         grammar,
         files,
     })
+}
+
+/// What is wrong with a rule that `part`, at its line `line`, defined
+/// first: the one place that says it (a rule of the base's, `host`, is the
+/// case users meet).
+fn already_defined(rule: &str, part: &str, line: usize) -> String {
+    format!("`{rule}` is already defined by {part}, line {line}; name your rule otherwise")
 }
 
 /// Where pest_derive looks for `#[grammar = "path"]`: the manifest
@@ -409,45 +626,264 @@ mod tests {
             base,
             scheme: None,
         };
-        derive(&input, Path::new("."))
+        derive(&input, Path::new(".")).map_err(|e| e.to_string())
     }
 
-    /// A bad grammar's error names the rule, the file and the line, in the
-    /// user's file rather than the joined text.
+    /// The errors of a grammar of the user's, one message each.
+    fn errors_of(base: Base, grammar: &str) -> Vec<String> {
+        let input = DeriveInput {
+            name: "Test".to_string(),
+            sources: vec![GrammarSource::Inline(grammar.to_string())],
+            base,
+            scheme: None,
+        };
+        derive(&input, Path::new(".")).unwrap_err().errors
+    }
+
+    /// A lint is an error at the sub-expression at fault, in the user's
+    /// file: every finding, each one error.
     #[test]
-    fn errors_name_the_rule_the_file_and_the_line() {
+    fn lints_are_errors_at_the_sub_expression() {
+        let grammar = "phonedigit = _{ DIGIT | \"-\" }\n\
+                       digits = @{ \"+\" ~ phonedigit* ~ DIGIT }\n\
+                       scheme_name = { ^\"tel\" | ^\"tel2\" }\n";
+        let errors = errors_of(Base::Uri, grammar);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with(
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 19, \
+                 rule `digits`: `phonedigit*` takes what must follow it: "
+            ),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].ends_with(
+                "[lint `greedy_repetition`]; help: repeat only what cannot start what follows: \
+                 `(!DIGIT ~ phonedigit)*`; or, if it is meant, allow it with \
+                 `// #[allow(greedy_repetition)]: why` on a line above the rule"
+            ),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[1].starts_with(
+                "cannot compile the grammar of `Test`: the inline grammar, line 3, column 26, \
+                 rule `scheme_name`: `^\"tel2\"` can never be the alternative that matches"
+            ),
+            "{}",
+            errors[1]
+        );
+    }
+
+    /// A bad grammar's error names the rule, the file, the line and the
+    /// column, in the user's file rather than the joined text: pest_meta's
+    /// place, or the offending name in the rule, or the rule's name.
+    #[test]
+    fn errors_name_the_rule_the_file_the_line_and_the_column() {
         let grammar =
             "ssh_input = { SOI ~ ssh_URI ~ EOI }\n\n/// doc\nssh_URI = { ^\"ssh://\" ~ hots }\n";
-        let err = derive_inline(Base::Uri, grammar).unwrap_err();
-        assert!(
-            err.contains("the inline grammar, line 4, rule `ssh_URI`: rule hots is undefined"),
-            "{err}"
+        assert_eq!(
+            errors_of(Base::Uri, grammar),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 4, column 25, \
+              rule `ssh_URI`: rule hots is undefined"
+            ]
         );
 
-        let grammar = "a = { \"a\" }\nWHITESPACE = _{ \" \" }\n";
-        let err = derive_inline(Base::None, grammar).unwrap_err();
-        assert!(
-            err.contains("the inline grammar, line 2, rule `WHITESPACE`: the compiled parser does not support implicit whitespace"),
-            "{err}"
+        let grammar = "a = { \"a\" }\n  WHITESPACE = _{ \" \" }\n";
+        assert_eq!(
+            errors_of(Base::None, grammar),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 3, \
+              rule `WHITESPACE`: the compiled parser does not support implicit whitespace \
+              (a WHITESPACE or COMMENT rule)"
+            ]
         );
 
         let grammar = "ok = { \"x\" }\nexpr = { expr ~ \"+\" ~ host | host }\n";
-        let err = derive_inline(Base::Uri, grammar).unwrap_err();
-        assert!(
-            err.contains("the inline grammar, line 2, rule `expr`: rule expr is left-recursive"),
-            "{err}"
+        assert_eq!(
+            errors_of(Base::Uri, grammar),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 10, \
+              rule `expr`: rule expr is left-recursive (expr -> expr); pest::pratt_parser \
+              might be useful in this case"
+            ]
         );
 
-        let grammar = "b = { \"b\" }\nstack = { PUSH(\"a\") ~ POP }\n";
-        let err = derive_inline(Base::Iri, grammar).unwrap_err();
-        assert!(
-            err.contains("the inline grammar, line 2, rule `stack`: the compiled parser does not support the stack"),
-            "{err}"
+        // The construct, not the rule: `PUSH` (a `"PUSH"` string before it
+        // is no construct).
+        let grammar = "b = { \"b\" }\nstack = { \"PUSH\" ~ PUSH(\"a\") ~ POP }\n";
+        assert_eq!(
+            errors_of(Base::Iri, grammar),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 19, \
+              rule `stack`: the compiled parser does not support the stack (PUSH)"
+            ]
+        );
+    }
+
+    /// Every error pest_meta finds is a message of its own, with its own
+    /// place, in the order of the text; past `MAX_ERRORS`, one more
+    /// message counts the rest. `compile_grammar`, which gives one error,
+    /// counts the others after it.
+    #[test]
+    fn every_error_is_said_with_its_place() {
+        assert_eq!(
+            errors_of(Base::Uri, "a = { b ~ c }\nd = { e }\n"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 1, column 7, \
+                 rule `a`: rule b is undefined",
+                "cannot compile the grammar of `Test`: the inline grammar, line 1, column 11, \
+                 rule `a`: rule c is undefined",
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 7, \
+                 rule `d`: rule e is undefined",
+            ]
         );
 
-        // A rule of the user's that redefines one of uri.pest's.
-        let err = derive_inline(Base::Uri, "x = { \"x\" }\nhost = { \"h\" }\n").unwrap_err();
-        assert!(err.contains("line 2, rule `host`"), "{err}");
+        let grammar: String = (0..12).map(|i| format!("r{i} = {{ u{i} }}\n")).collect();
+        let errors = errors_of(Base::None, &grammar);
+        assert_eq!(errors.len(), MAX_ERRORS + 1, "{errors:#?}");
+        assert_eq!(
+            errors[9],
+            "cannot compile the grammar of `Test`: the inline grammar, line 10, column 8, \
+             rule `r9`: rule u9 is undefined"
+        );
+        assert_eq!(
+            errors[10],
+            "cannot compile the grammar of `Test`: and 2 more errors"
+        );
+
+        let options = Options {
+            runtime: "rt",
+            sources: &[],
+            grammar_type: "G",
+        };
+        let error = crate::compile_grammar("a = { b ~ c }", &options).unwrap_err();
+        assert_eq!(
+            (error.message.as_str(), error.line, error.column),
+            ("rule b is undefined (and 1 more error)", Some(1), Some(7))
+        );
+    }
+
+    /// A name written as RFC ABNF writes it, with `-`, where a rule is
+    /// defined or named: the error says what to write, at the name.
+    #[test]
+    fn a_hyphenated_name_says_to_write_an_underscore() {
+        assert_eq!(
+            errors_of(Base::Uri, "ssh_URI = { ^\"ssh://\" ~ host ~ path-abempty }"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 1, column 32, \
+              rule `ssh_URI`: pest rule names cannot hold `-` (RFC ABNF names do): write \
+              `path_abempty`"
+            ]
+        );
+        assert_eq!(
+            errors_of(Base::Uri, "x = { \"x\" }\nssh-user-info = { host }"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 1, \
+              rule `ssh-user-info`: pest rule names cannot hold `-` (RFC ABNF names do): \
+              write `ssh_user_info`"
+            ]
+        );
+        // A `-` that is no part of a name keeps pest's message.
+        let errors = errors_of(Base::None, "a = { \"a\" - \"b\" }");
+        assert!(
+            errors[0].contains("column 11") && errors[0].contains("expected"),
+            "{errors:?}"
+        );
+    }
+
+    /// A rule of the base's, defined again: the error says which file
+    /// defines it and where.
+    #[test]
+    fn a_rule_of_the_base_defined_again_says_where_it_is() {
+        let line = URI_PEST
+            .lines()
+            .position(|line| line.starts_with("host "))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            errors_of(Base::Uri, "x = { \"x\" }\nhost = { \"h\" }\n"),
+            [format!(
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 1, \
+                 rule `host`: `host` is already defined by uri.pest (rfc3986's), line {line}; \
+                 name your rule otherwise"
+            )]
+        );
+        // A rule of the user's own, defined twice.
+        assert_eq!(
+            errors_of(Base::None, "a = { \"a\" }\nb = { a }\na = { \"b\" }"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
+              rule `a`: `a` is already defined by the inline grammar, line 1; name your rule \
+              otherwise"
+            ]
+        );
+    }
+
+    /// A rule named with a Rust keyword is a variant as any other (a raw
+    /// identifier wherever the code names it), but for the keywords no raw
+    /// identifier can be, which are an error at the rule.
+    #[test]
+    fn rules_named_with_keywords() {
+        let code = derive_inline(
+            Base::Uri,
+            "t = { type ~ match }\ntype = { \"t\" }\nmatch = { \"m\" }",
+        )
+        .unwrap();
+        assert!(
+            code.contains("r#type,") && code.contains("r#match,"),
+            "{code}"
+        );
+        for keyword in ["type", "match"] {
+            assert!(!code.contains(&format!("Rule::{keyword}")), "{code}");
+            assert!(!code.contains(&format!("const {keyword}:")), "{code}");
+        }
+        assert_eq!(
+            errors_of(Base::Uri, "me = { ^\"me:\" ~ self }\n self = { ALPHA+ }"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 2, \
+              rule `self`: a rule cannot be named `self`: each rule is a variant of `Rule`, \
+              and `self` is a Rust keyword that not even a raw identifier (`r#self`) can be; \
+              name your rule otherwise"
+            ]
+        );
+    }
+
+    /// A grammar that does not compile still gives `Rule`, with the rules
+    /// its text defines (a hyphenated name as it should be written, none
+    /// that no variant can have), `EOI`, and the struct's functions.
+    #[test]
+    fn a_failure_falls_back_to_the_items_the_user_names() {
+        let input = DeriveInput {
+            name: "Ssh".to_string(),
+            sources: vec![GrammarSource::Inline(
+                "ssh_input = { SOI ~ ssh-uri ~ EOI }\nssh-uri = { host }\nself = { \"s\" }\n\
+                 EOI = { \"e\" }"
+                    .to_string(),
+            )],
+            base: Base::Uri,
+            scheme: None,
+        };
+        let fallback = derive(&input, Path::new("."))
+            .unwrap_err()
+            .fallback
+            .unwrap();
+        for item in [
+            "    EOI,",
+            "    r#host,",
+            "    r#ssh_input,",
+            "    r#ssh_uri,",
+            "pub fn parse(",
+            "pub fn parse_pairs(",
+            "impl ::rfc3986::schemes::Grammar for Ssh",
+            "impl rt::CompiledGrammar for Ssh",
+        ] {
+            assert!(fallback.contains(item), "{item}: {fallback}");
+        }
+        assert!(!fallback.contains("r#self"), "{fallback}");
+        assert_eq!(fallback.matches("EOI,").count(), 1, "{fallback}");
     }
 
     /// The file is found as pest_derive finds it, and named in errors as
@@ -463,11 +899,11 @@ mod tests {
             base: Base::Uri,
             scheme: None,
         };
-        let err = derive(&input, &dir).unwrap_err();
+        let err = derive(&input, &dir).unwrap_err().to_string();
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(
             err.contains(&format!(
-                "{}, line 2, rule `b`: rule c is undefined",
+                "{}, line 2, column 7, rule `b`: rule c is undefined",
                 Path::new("src/bad.pest").display()
             )),
             "{err}"
@@ -484,6 +920,7 @@ mod tests {
         };
         assert!(derive(&input, Path::new("."))
             .unwrap_err()
+            .to_string()
             .contains("would be shadowed"));
     }
 

@@ -164,7 +164,7 @@ impl<'a> Emitter<'a> {
         if self.successes || analysis.reaches_ahead(&call) || body_tracks {
             let filler = name;
             return format!(
-                "{{ let mut a = rt::Attempts::<Rule, false, ()>::new(Rule::{filler}); let end = failure_with(Rule::{name}, input, (), &mut a); far = a.far(); end }}"
+                "{{ let mut a = rt::Attempts::<Rule, false, ()>::new(Rule::r#{filler}); let end = failure_with(Rule::r#{name}, input, (), &mut a); far = a.far(); end }}"
             );
         }
         let callee = self.callee(name, Mode::Fast(Ctx::Reach));
@@ -241,7 +241,7 @@ impl<'a> Emitter<'a> {
         let body = match mode {
             Mode::Fast(Ctx::Quiet | Ctx::Reach) => body,
             _ if records(ctx_of(mode), ty) => format!(
-                "{BIND_INPUT}let at = p.pairs.enter(Rule::{name}, pos);\n    let end = {body};\n    p.pairs.leave(at, Rule::{name}, pos, end)"
+                "{BIND_INPUT}let at = p.pairs.enter(Rule::r#{name}, pos);\n    let end = {body};\n    p.pairs.leave(at, Rule::r#{name}, pos, end)"
             ),
             _ => format!("{BIND_INPUT}{body}"),
         };
@@ -438,7 +438,7 @@ impl<'a> Emitter<'a> {
                         None => fast,
                     };
                     if records(track.ctx(), ty) {
-                        format!("{{\n let at = p.pairs.enter(Rule::{name}, pos);\n let end = {body};\n p.pairs.leave(at, Rule::{name}, pos, end)\n}}")
+                        format!("{{\n let at = p.pairs.enter(Rule::r#{name}, pos);\n let end = {body};\n p.pairs.leave(at, Rule::r#{name}, pos, end)\n}}")
                     } else {
                         body
                     }
@@ -458,7 +458,7 @@ impl<'a> Emitter<'a> {
                     "None"
                 };
                 format!(
-                    "{{\n let mark = p.a.mark(pos);\n let r = {callee};\n if r.{outcome}() {{ p.a.track(Rule::{name}, pos, mark, {negative}, {end_of_input}); }}\n r\n}}"
+                    "{{\n let mark = p.a.mark(pos);\n let r = {callee};\n if r.{outcome}() {{ p.a.track(Rule::r#{name}, pos, mark, {negative}, {end_of_input}); }}\n r\n}}"
                 )
             }
         }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 /// Why a grammar cannot be compiled: the rule at fault, what is wrong, and
-/// the line of the grammar's text where it is.
+/// the line and column of the grammar's text where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompileError {
     /// The rule at fault: the one whose definition holds the error, or
@@ -15,6 +15,11 @@ pub struct CompileError {
     /// The line (from 1) of the grammar's text where the error is: where
     /// pest_meta located it, or else where the rule at fault is defined.
     pub line: Option<usize>,
+    /// The column (from 1, in characters) of that line where the error
+    /// is: where pest_meta located it, or else the offending name in the
+    /// rule's definition where it can be found (`PUSH`, a built-in rule),
+    /// or the rule's name where it is defined.
+    pub column: Option<usize>,
 }
 
 impl CompileError {
@@ -23,6 +28,7 @@ impl CompileError {
             rule: rule.to_string(),
             message: format!("the compiled parser does not support {construct}"),
             line: None,
+            column: None,
         }
     }
 }

@@ -172,7 +172,7 @@ pub fn emit(analysis: &Analysis, names: &[String]) -> String {
             }
             None => "None".to_string(),
         };
-        let _ = writeln!(out, "    (Rule::{name} as usize, {layouts}),");
+        let _ = writeln!(out, "    (Rule::r#{name} as usize, {layouts}),");
     }
     out.push_str("];\n");
     out
@@ -182,7 +182,7 @@ fn step_code(step: &Step) -> String {
     match step {
         Step::Soi => "rt::Step::Soi".to_string(),
         Step::Eoi => "rt::Step::Eoi".to_string(),
-        Step::Pair(name) => format!("rt::Step::Pair(Rule::{name} as usize)"),
+        Step::Pair(name) => format!("rt::Step::Pair(Rule::r#{name} as usize)"),
         Step::Byte(byte) => format!("rt::Step::Byte({byte:#04x})"),
         Step::Text => "rt::Step::Text".to_string(),
     }

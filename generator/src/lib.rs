@@ -40,7 +40,7 @@
 //!
 //! Implicit whitespace (`WHITESPACE`, `COMMENT`) and the stack (`PUSH`,
 //! `POP`, `PEEK`, `DROP`) are not supported: compiling fails and names the
-//! rule, the construct and the line.
+//! rule, the construct, and the line and column where it stands.
 //!
 //! The stages, each in its module: `ir` (the optimized tree in a form that
 //! is easier to generate from), `analysis` (nullable, first bytes, guards,
@@ -68,8 +68,10 @@ mod reading;
 mod sets;
 mod simplify;
 
-pub use compile::{compile, compile_grammar, Compiled, Options};
-pub use derive::{compile_files, derive, Artifact, Base, DeriveInput, GrammarSource};
+pub use compile::{compile, compile_all, compile_grammar, Compiled, Options};
+pub use derive::{
+    compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, MAX_ERRORS,
+};
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};
 

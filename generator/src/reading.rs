@@ -930,7 +930,7 @@ pub fn emit(analysis: &Analysis, names: &[String]) -> String {
     let body = if read.is_empty() {
         "false".to_string()
     } else {
-        let arms: Vec<String> = read.iter().map(|name| format!("Rule::{name}")).collect();
+        let arms: Vec<String> = read.iter().map(|name| format!("Rule::r#{name}")).collect();
         format!("matches!(rule, {})", arms.join(" | "))
     };
     format!(
@@ -967,7 +967,7 @@ mod tests {
             .nth(1)
             .unwrap();
         let body = &body[..body.find('}').unwrap()];
-        body.split("Rule::")
+        body.split("Rule::r#")
             .skip(1)
             .map(|arm| arm.trim_end_matches([' ', '|', ')', '\n']).to_string())
             .collect()

@@ -1,5 +1,6 @@
-//! What the compiler says when the crate's types are misused: the
-//! messages of `#[diagnostic::on_unimplemented]` on the crate's traits,
+//! What the compiler says when the crate's types are misused (the
+//! messages of `#[diagnostic::on_unimplemented]` on the crate's traits)
+//! and when a grammar of `#[derive(rfc3986::Grammar)]` cannot be compiled,
 //! pinned with trybuild (`tests/docs/ui/`, one `.rs` and its expected
 //! `.stderr` per case). Run `TRYBUILD=overwrite cargo test --test
 //! integration docs::diagnostics::` to write the `.stderr` again after a
@@ -20,4 +21,17 @@
 #[test]
 fn editing_a_borrowed_uri_says_how_to_own_it() {
     trybuild::TestCases::new().compile_fail("tests/docs/ui/edit_borrowed.rs");
+}
+
+/// A grammar that cannot be compiled is one error, and the code that uses
+/// the struct and its `Rule` does not fail with it (`grammar_no_cascade`);
+/// the mistakes users of RFC ABNF make say what to write instead
+/// (`grammar_errors`: a hyphenated name, a rule of uri.pest defined again,
+/// a rule named `self`), each with its file, line and column.
+#[cfg(not(feature = "verify-compiled"))]
+#[test]
+fn grammar_errors_are_one_error_each_and_say_where() {
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/docs/ui/grammar_no_cascade.rs");
+    cases.compile_fail("tests/docs/ui/grammar_errors.rs");
 }
