@@ -3,7 +3,7 @@
 
 use crate::error::CompileError;
 use crate::sets::CharSet;
-use crate::{analysis, emit, ir, simplify};
+use crate::{analysis, counts, emit, ir, simplify};
 
 impl CompileError {
     /// The error with its line filled in from `grammar`, the text it is an
@@ -129,6 +129,10 @@ pub struct Compiled {
     /// Whether the grammar uses `EOI`, which is then a rule too (pest_derive
     /// declares it first).
     pub uses_eoi: bool,
+    /// The rules a parse from one of the grammar's entries can record a
+    /// pair of, with whether it can record several, for the derive's
+    /// accessors.
+    pub(crate) counts: std::collections::BTreeMap<String, counts::Count>,
 }
 
 /// [`compile`], with the grammar's rules.
@@ -152,6 +156,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Com
     })?;
     let uses_eoi = builtins.contains(&"EOI");
     let lowered = ir::lower(&optimized)?;
+    let counts = counts::rule_counts(&lowered);
     let before = analysis::Analysis::new(&lowered);
     let simplified: Vec<ir::IrRule> = lowered
         .into_iter()
@@ -520,6 +525,7 @@ pub mod chars {{
         code,
         rules: names,
         uses_eoi,
+        counts,
     })
 }
 

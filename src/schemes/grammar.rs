@@ -23,7 +23,8 @@ use crate::spec::Spec;
 /// `Mailto`, `Urn`, `FileUri`, with the `schemes` feature) are built on
 /// grammars derived the same way. The struct also gets `parse` and
 /// `parse_pairs` as its own functions, so that calling them needs no
-/// import.
+/// import, and the derive declares a trait of accessors beside it
+/// (`RedisRules` for `struct Redis`: `parsed.db_number()`).
 ///
 /// # How a parse goes
 ///
@@ -155,6 +156,9 @@ impl<'i, G: Grammar> Parsed<'i, G> {
     /// gives the first. `host` and `path` (and `ihost` and `ipath`), which
     /// record no pair, give their component, as `get` reads it.
     ///
+    /// The accessor the derive generates for a rule of yours that a parse
+    /// can record more than once gives the same (`parsed.item()` below).
+    ///
     /// ```
     /// use rfc3986::schemes::Grammar;
     ///
@@ -169,6 +173,7 @@ impl<'i, G: Grammar> Parsed<'i, G> {
     /// let parsed = List::parse(Rule::list_input, "list:milk,eggs,tea")?;
     /// assert!(parsed.all(Rule::item).eq(["milk", "eggs", "tea"]));
     /// assert_eq!(parsed.get(Rule::item), Some("milk"));
+    /// assert!(parsed.item().eq(["milk", "eggs", "tea"]));
     /// assert_eq!(parsed.all(Rule::query).next(), None);
     /// # Ok::<(), rfc3986::schemes::SchemeError>(())
     /// ```
