@@ -25,7 +25,10 @@ use rfc3986_generator::{Base, DeriveInput, GrammarSource};
 ///
 /// It declares `Rule` beside the struct (as pest_derive does), and gives
 /// the struct `parse`, `parse_pairs` and the trait
-/// `rfc3986::schemes::Grammar`. `#[scheme = "name"]` names the scheme in
+/// `rfc3986::schemes::Grammar`. It also declares `{Name}Rules` beside the
+/// struct, a trait with a method for each rule of the grammar's own files
+/// that a parse records, which reads the rule's text (or texts, for a rule
+/// that a parse can record more than once) from a parse. `#[scheme = "name"]` names the scheme in
 /// errors (the struct's name in lowercase by default).
 #[proc_macro_derive(Grammar, attributes(grammar, grammar_inline, grammar_base, scheme))]
 pub fn derive_grammar(item: TokenStream) -> TokenStream {

@@ -4,7 +4,7 @@
 use crate::error::CompileError;
 use crate::lint::{self, Finding};
 use crate::sets::CharSet;
-use crate::{analysis, emit, ir, simplify};
+use crate::{analysis, counts, emit, ir, simplify};
 
 /// The Rust keywords that no raw identifier can be (`r#self` is not one):
 /// a rule of one of these names cannot be a variant of `Rule`. Every other
@@ -319,6 +319,10 @@ pub struct Compiled {
     /// Whether the grammar uses `EOI`, which is then a rule too (pest_derive
     /// declares it first).
     pub uses_eoi: bool,
+    /// The rules a parse from one of the grammar's entries can record a
+    /// pair of, with whether it can record several, for the derive's
+    /// accessors.
+    pub(crate) counts: std::collections::BTreeMap<String, counts::Count>,
 }
 
 /// [`compile`], with the grammar's rules.
@@ -398,6 +402,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
             .map(|finding| CompileError::of_lint(grammar, finding))
             .collect());
     }
+    let counts = counts::rule_counts(&lowered);
     let before = analysis::Analysis::new(&lowered);
     let simplified: Vec<ir::IrRule> = lowered
         .into_iter()
@@ -766,6 +771,7 @@ pub mod chars {{
         code,
         rules: names,
         uses_eoi,
+        counts,
     })
 }
 

@@ -13,6 +13,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options};
+use crate::counts::Count;
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -147,14 +148,18 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             compiled,
             grammar,
             files,
-        }) => Ok(expansion(
-            input,
-            &compiled.rules,
-            compiled.uses_eoi,
-            &docs(&grammar),
-            &files,
-            &compiled.code,
-        )),
+        }) => {
+            let docs = docs(&grammar);
+            Ok(expansion(
+                input,
+                &compiled.rules,
+                compiled.uses_eoi,
+                &docs,
+                &files,
+                &compiled.code,
+                &accessors(&compiled, input.base, &docs),
+            ))
+        }
         Err(failure) => {
             // `EOI` always, and once (a grammar may define it, which pest
             // refuses): a grammar that does not compile may well use it.
@@ -164,7 +169,8 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 grammar: None,
                 rules: Vec::new(),
             };
-            let fallback = expansion(input, &rules, true, &docs, &failure.files, &stub(name));
+            // An empty `{Name}Rules`, so that a `use` of it resolves.
+            let fallback = expansion(input, &rules, true, &docs, &failure.files, &stub(name), &[]);
             Err(DeriveError {
                 errors: failure.errors,
                 fallback: Some(fallback),
@@ -229,7 +235,8 @@ rt::__uri_rule_table!(@impl Rule,
 /// documented with `docs`, the files included so that Cargo builds the
 /// crate again when one changes, and `code` (the grammar's, which
 /// implements `CompiledGrammar` for the struct) with the struct's
-/// `parse`, `parse_pairs` and `rfc3986::schemes::Grammar`.
+/// `parse`, `parse_pairs` and `rfc3986::schemes::Grammar`, and the trait
+/// `{Name}Rules` with a method for each of `accessors`.
 fn expansion(
     input: &DeriveInput,
     rules: &[String],
@@ -237,6 +244,7 @@ fn expansion(
     docs: &Docs,
     files: &[PathBuf],
     code: &str,
+    accessors: &[Accessor],
 ) -> String {
     let name = &input.name;
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
@@ -268,6 +276,8 @@ fn expansion(
         write!(out, "Rule::r#{rule}, ").unwrap();
     }
     out.push_str("]\n    }\n}\n\n");
+
+    write_rules_trait(&mut out, name, accessors);
 
     // The files, included so that Cargo builds the crate again when one
     // changes (as pest_derive does).
@@ -353,10 +363,162 @@ const _: () = {{
             ::rfc3986::__private::parse_pairs::<Self>(rule, input)
         }}
     }}
-}};
+{impls}}};
 "#,
+        impls = rules_impls(name, accessors),
     )
     .unwrap();
+    out
+}
+
+/// A method of the trait of a grammar's rules (`RedisRules`): the rule it
+/// reads, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Accessor {
+    /// The rule's name, which the method has too.
+    rule: String,
+    /// Whether a parse can record more than one pair of it: the method
+    /// then gives the texts of all of them.
+    repeats: bool,
+    /// The rule's `///` lines.
+    doc: Option<String>,
+}
+
+/// The accessors of a grammar's rules: one per rule of the user's files
+/// (not of the base's) that a parse from one of the grammar's entries can
+/// record a pair of (see `counts`), in the order of the files.
+fn accessors(compiled: &Compiled, base: Base, docs: &Docs) -> Vec<Accessor> {
+    let base_rules: Vec<String> = match base {
+        Base::Uri => rules_of(URI_PEST),
+        Base::Iri => [rules_of(URI_PEST), rules_of(IRI_PEST)].concat(),
+        Base::None => Vec::new(),
+    };
+    compiled
+        .rules
+        .iter()
+        .filter(|rule| !base_rules.contains(rule))
+        .filter_map(|rule| {
+            let count = compiled.counts.get(rule)?;
+            Some(Accessor {
+                rule: rule.clone(),
+                repeats: *count == Count::Many,
+                doc: docs
+                    .rules
+                    .iter()
+                    .find(|(r, _)| r == rule)
+                    .map(|(_, doc)| doc.clone()),
+            })
+        })
+        .collect()
+}
+
+/// The names of the rules `grammar` defines, a grammar that compiles.
+fn rules_of(grammar: &str) -> Vec<String> {
+    use pest_meta::parser::{parse, Rule};
+    let Ok(pairs) = parse(Rule::grammar_rules, grammar) else {
+        return Vec::new();
+    };
+    pairs
+        .flatten()
+        .filter(|pair| pair.as_rule() == Rule::grammar_rule)
+        .filter_map(|pair| pair.into_inner().next())
+        .filter(|first| first.as_rule() == Rule::identifier)
+        .map(|identifier| identifier.as_str().to_string())
+        .collect()
+}
+
+/// Rust's keywords, strict and reserved, in every edition: a method named
+/// after a rule of one of these names is written as a raw identifier.
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+];
+
+/// `name` as an identifier: raw where it is a keyword (`r#type`).
+fn ident(name: &str) -> String {
+    if KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The signature of the accessor `accessor` (without `;` or a body).
+fn signature(accessor: &Accessor) -> String {
+    let output = if accessor.repeats {
+        "::rfc3986::schemes::Texts<'_, 'i, Rule>"
+    } else {
+        "::core::option::Option<&'i str>"
+    };
+    format!("fn {}(&self) -> {output}", ident(&accessor.rule))
+}
+
+/// Declares `{name}Rules`, the trait of the accessors, beside the struct
+/// (where `Rule` is), so that a user can name it in a `use`.
+fn write_rules_trait(out: &mut String, name: &str, accessors: &[Accessor]) {
+    writeln!(
+        out,
+        "/// The rules of the grammar of `{name}`, each read by its name from a\n\
+         /// parse: a method for each rule of the grammar's own files that a parse\n\
+         /// records, on [`Parsed`](::rfc3986::schemes::Parsed) and\n\
+         /// [`Pairs`](::rfc3986::schemes::Pairs) of `{name}`. A rule that a parse\n\
+         /// can record more than once gives the texts of all its pairs, in\n\
+         /// preorder; any other, the text of its pair.\n\
+         ///\n\
+         /// A method named as one of `Parsed`'s or `Pairs`' own (`uri`, `get`,\n\
+         /// `all`...) is theirs in method-call syntax: call the rule's as\n\
+         /// `{name}Rules::uri(&parsed)`.\n\
+         #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]\n\
+         pub trait {name}Rules<'i> {{"
+    )
+    .unwrap();
+    for accessor in accessors {
+        if let Some(doc) = &accessor.doc {
+            writeln!(out, "    #[doc = {doc:?}]\n    #[doc = \"\"]").unwrap();
+        }
+        let rule = ident(&accessor.rule);
+        let what = if accessor.repeats {
+            format!(
+                "The texts of every pair of `Rule::{rule}`, in preorder, as \
+                 `all(Rule::{rule})` gives them: a parse can record more than one."
+            )
+        } else {
+            format!(
+                "The text of the pair of `Rule::{rule}`, as `get(Rule::{rule})` \
+                 gives it; `None` where the parse has none."
+            )
+        };
+        writeln!(out, "    #[doc = {what:?}]\n    {};", signature(accessor)).unwrap();
+    }
+    out.push_str("}\n\n");
+}
+
+/// The implementations of `{name}Rules` for `Parsed` and `Pairs`. Each
+/// method calls the type's own `get` or `all`, which method-call syntax
+/// prefers to the trait's method of the same name.
+fn rules_impls(name: &str, accessors: &[Accessor]) -> String {
+    let mut out = String::new();
+    for ty in ["Parsed", "Pairs"] {
+        writeln!(
+            out,
+            "    impl<'i> {name}Rules<'i> for ::rfc3986::schemes::{ty}<'i, {name}> {{"
+        )
+        .unwrap();
+        for accessor in accessors {
+            let call = if accessor.repeats { "all" } else { "get" };
+            writeln!(
+                out,
+                "        #[inline]\n        {} {{ self.{call}(Rule::{}) }}",
+                signature(accessor),
+                ident(&accessor.rule)
+            )
+            .unwrap();
+        }
+        out.push_str("    }\n");
+    }
     out
 }
 
@@ -717,7 +879,7 @@ mod tests {
         assert_eq!(
             errors_of(Base::Iri, grammar),
             [
-                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 19, \
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 20, \
               rule `stack`: the compiled parser does not support the stack (PUSH)"
             ]
         );
@@ -938,5 +1100,96 @@ mod tests {
         let a = code.find("#[doc = \"The a.\"]\n    r#a,").unwrap();
         let b = code.find("r#b,").unwrap();
         assert!(variants < a && a < b, "{code}");
+    }
+
+    /// The accessors: a method for each rule of the user's files that a
+    /// parse records, an iterator for one it can record several times, a
+    /// raw identifier for a keyword; none for a rule of uri.pest's, a
+    /// silent rule, `EOI`, or a rule only matched inside an atomic rule or
+    /// a lookahead.
+    #[test]
+    fn accessors_are_the_rules_that_keep_text() {
+        let code = derive_inline(
+            Base::Uri,
+            "/// A list.\nlist_URI = ${ ^\"list:\" ~ item ~ (\",\" ~ item)* ~ (\"#\" ~ try)? }\n\
+             item = @{ ALPHA+ ~ inner? }\ninner = { \"!\" }\ntry = { DIGIT }\n\
+             hidden = _{ \"x\" }\npeek = { \"p\" }\n\
+             list_input = _{ SOI ~ !peek ~ list_URI ~ hidden? ~ EOI }\n",
+        )
+        .unwrap();
+        let single = "::core::option::Option<&'i str>";
+        let texts = "::rfc3986::schemes::Texts<'_, 'i, Rule>";
+        let trait_start = code.find("pub trait TestRules<'i> {").unwrap();
+        let trait_end = trait_start + code[trait_start..].find("\n}\n").unwrap();
+        let declared: Vec<&str> = code[trait_start..trait_end]
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix("fn "))
+            .collect();
+        assert_eq!(
+            declared,
+            [
+                format!("list_URI(&self) -> {single};"),
+                format!("item(&self) -> {texts};"),
+                format!("r#try(&self) -> {single};"),
+            ],
+            "{}",
+            &code[trait_start..trait_end]
+        );
+        // The rule's `///` lines come first.
+        assert!(code[trait_start..trait_end].contains(
+            "    #[doc = \"A list.\"]\n    #[doc = \"\"]\n    #[doc = \"The text of the pair of `Rule::list_URI`"
+        ));
+        assert!(code.contains("impl<'i> TestRules<'i> for ::rfc3986::schemes::Parsed<'i, Test> {"));
+        assert!(code.contains("impl<'i> TestRules<'i> for ::rfc3986::schemes::Pairs<'i, Test> {"));
+        assert_eq!(
+            code.matches(
+                "fn r#try(&self) -> ::core::option::Option<&'i str> { self.get(Rule::r#try) }"
+            )
+            .count(),
+            2
+        );
+        assert_eq!(
+            code.matches(&format!(
+                "fn item(&self) -> {texts} {{ self.all(Rule::item) }}"
+            ))
+            .count(),
+            2
+        );
+
+        // A grammar with no rule that keeps text still has the trait, empty.
+        let code = derive_inline(Base::None, "word = _{ ASCII_ALPHA+ }\n").unwrap();
+        assert!(code.contains("pub trait TestRules<'i> {\n}\n"), "{code}");
+    }
+
+    /// The expansion of the README's redis grammar, whose rules each keep
+    /// one text. Its size is printed, so that a change to what the derive
+    /// generates can be measured
+    /// (`cargo test -p rfc3986-generator redis_expansion -- --nocapture`).
+    #[test]
+    fn redis_expansion() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let input = DeriveInput {
+            name: "Redis".to_string(),
+            sources: vec![GrammarSource::File(
+                "examples/custom_scheme/redis.pest".to_string(),
+            )],
+            base: Base::Uri,
+            scheme: None,
+        };
+        let code = derive(&input, &root).unwrap();
+        println!("redis expansion: {} bytes", code.len());
+        for rule in ["redis_URI", "credentials", "user", "password", "db_number"] {
+            assert!(
+                code.contains(&format!(
+                    "    fn {rule}(&self) -> ::core::option::Option<&'i str>;\n"
+                )),
+                "{rule}"
+            );
+        }
+        assert!(!code.contains("fn redis_input("));
+        assert!(!code.contains("fn host("));
+        assert!(code.contains(
+            "    #[doc = \"db-number = 1*DIGIT\"]\n    #[doc = \"\"]\n    #[doc = \"The text of the pair of `Rule::db_number`"
+        ));
     }
 }

@@ -44,8 +44,9 @@
 //!
 //! The stages, each in its module: `ir` (the optimized tree in a form that
 //! is easier to generate from), `analysis` (nullable, first bytes, guards,
-//! how many pairs a rule can record), `emit` (the code); `compile` drives
-//! them, and `derive` wraps them for the proc-macro.
+//! how many pairs a rule can record), `counts` (how many pairs of each rule
+//! a parse can record, for the derive's accessors), `emit` (the code);
+//! `compile` drives them, and `derive` wraps them for the proc-macro.
 //!
 //! The generated code is not a stable interface: it calls the runtime of
 //! the rfc3986 crate of the same version, which is why the crates are
@@ -58,6 +59,7 @@
 
 mod analysis;
 mod compile;
+mod counts;
 mod derive;
 mod emit;
 mod error;

@@ -23,7 +23,8 @@ use crate::spec::Spec;
 /// `Mailto`, `Urn`, `FileUri`, with the `schemes` feature) are built on
 /// grammars derived the same way. The struct also gets `parse` and
 /// `parse_pairs` as its own functions, so that calling them needs no
-/// import.
+/// import, and the derive declares a trait of accessors beside it
+/// (`RedisRules` for `struct Redis`: `parsed.db_number()`).
 ///
 /// # How a parse goes
 ///
@@ -151,6 +152,40 @@ impl<'i, G: Grammar> Parsed<'i, G> {
         self.span(rule).map(|span| &self.pairs.input[span])
     }
 
+    /// The texts of every pair of `rule`, in preorder: [`get`](Self::get)
+    /// gives the first. `host` and `path` (and `ihost` and `ipath`), which
+    /// record no pair, give their component, as `get` reads it.
+    ///
+    /// The accessor the derive generates for a rule of yours that a parse
+    /// can record more than once gives the same (`parsed.item()` below).
+    ///
+    /// ```
+    /// use rfc3986::schemes::Grammar;
+    ///
+    /// #[derive(rfc3986::Grammar)]
+    /// #[grammar_inline = r#"
+    /// list_URI = ${ ^"list:" ~ item ~ ("," ~ item)* }
+    /// item = @{ ALPHA+ }
+    /// list_input = _{ SOI ~ list_URI ~ EOI }
+    /// "#]
+    /// struct List;
+    ///
+    /// let parsed = List::parse(Rule::list_input, "list:milk,eggs,tea")?;
+    /// assert!(parsed.all(Rule::item).eq(["milk", "eggs", "tea"]));
+    /// assert_eq!(parsed.get(Rule::item), Some("milk"));
+    /// assert!(parsed.item().eq(["milk", "eggs", "tea"]));
+    /// assert_eq!(parsed.all(Rule::query).next(), None);
+    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// ```
+    pub fn all(&self, rule: G::Rule) -> Texts<'_, 'i, G::Rule> {
+        Texts {
+            component: self
+                .silent_component(rule)
+                .map(|span| &self.pairs.input[span]),
+            ..self.pairs.all(rule)
+        }
+    }
+
     /// The bytes of the input the first pair of `rule` spans (with `host`
     /// and `path` read as [`get`](Self::get) says).
     pub fn span(&self, rule: G::Rule) -> Option<Range<usize>> {
@@ -268,6 +303,32 @@ impl<'i, G: Grammar> Pairs<'i, G> {
     /// The bytes of the input the first pair of `rule` spans.
     pub fn span(&self, rule: G::Rule) -> Option<Range<usize>> {
         self.find(rule).map(|pair| pair.span())
+    }
+
+    /// The texts of every pair of `rule`, in preorder; [`get`](Self::get)
+    /// gives the first.
+    ///
+    /// ```
+    /// use rfc3986::schemes::Grammar;
+    ///
+    /// #[derive(rfc3986::Grammar)]
+    /// #[grammar_inline = r#"
+    /// hosts = { host ~ ("/" ~ host)* }
+    /// "#]
+    /// struct Hosts;
+    ///
+    /// let pairs = Hosts::parse_pairs(Rule::hosts, "a.example/10.0.0.1/[::1]")?;
+    /// assert!(pairs.all(Rule::reg_name).eq(["a.example"]));
+    /// assert!(pairs.all(Rule::IPv4address).eq(["10.0.0.1"]));
+    /// assert_eq!(pairs.all(Rule::IP_literal).collect::<Vec<_>>(), ["[::1]"]);
+    /// # Ok::<(), rfc3986::schemes::SchemeViolation>(())
+    /// ```
+    pub fn all(&self, rule: G::Rule) -> Texts<'_, 'i, G::Rule> {
+        Texts {
+            pairs: self.iter(),
+            rule,
+            component: None,
+        }
     }
 
     /// The first pair of `rule`, in preorder.
@@ -399,6 +460,38 @@ impl<'i, R: Copy> Iterator for PairIter<'_, 'i, R> {
 }
 
 impl<R: Copy> ExactSizeIterator for PairIter<'_, '_, R> {}
+
+/// The texts of the pairs of one rule, in preorder: what
+/// [`Pairs::all`] and [`Parsed::all`] give, and the accessor the derive
+/// generates for a rule that a parse can record more than once.
+#[derive(Clone, Debug)]
+pub struct Texts<'a, 'i, R> {
+    pairs: PairIter<'a, 'i, R>,
+    rule: R,
+    /// The component of a silent RFC rule (`host`, `path`), which has no
+    /// pair: the one text given.
+    component: Option<&'i str>,
+}
+
+impl<'i, R: Copy + PartialEq> Iterator for Texts<'_, 'i, R> {
+    type Item = &'i str;
+
+    fn next(&mut self) -> Option<&'i str> {
+        if let Some(text) = self.component.take() {
+            return Some(text);
+        }
+        let rule = self.rule;
+        self.pairs
+            .find(|pair| pair.rule == rule)
+            .map(|pair| pair.as_str())
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let extra = usize::from(self.component.is_some());
+        let most = self.pairs.size_hint().1;
+        (extra, most.and_then(|pairs| pairs.checked_add(extra)))
+    }
+}
 
 /// [`Grammar::parse`] with the grammar's compiled parser: what the derive's
 /// implementation calls. Not public API.

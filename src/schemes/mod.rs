@@ -69,7 +69,7 @@ mod reading;
 #[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
 pub mod urn;
 
-pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed};
+pub use grammar::{Grammar, Pair, PairIter, Pairs, Parsed, Texts};
 pub use reading::ReadingConflict;
 
 /// Parses `input` as a URI of `scheme`: first with the generic grammar,

@@ -545,3 +545,154 @@ fn a_rule_that_matches_a_prefix_expects_the_end_of_input() {
         "invalid head URI at byte 4: expected end of input, found 'i'"
     );
 }
+
+/// A grammar whose rules are named as methods of `Parsed` and `Pairs`
+/// (`uri`, `get`, `all`): their accessors are reached through the trait's
+/// name.
+mod list {
+    #[derive(rfc3986::Grammar)]
+    #[grammar_inline = r#"
+    /// list-URI = "list:" uri *( "," all ) [ "?" get ]
+    list_URI = ${ ^"list:" ~ uri ~ ("," ~ all)* ~ ("?" ~ get)? }
+    uri = @{ ALPHA+ }
+    all = @{ DIGIT+ }
+    get = @{ ALPHA+ }
+    list_input = _{ SOI ~ list_URI ~ EOI }
+    "#]
+    pub struct List;
+}
+
+/// The accessors of the README's redis grammar: each rule of its own
+/// keeps one text, read from `Parsed` and from `Pairs`.
+#[test]
+fn accessors_read_a_rule_by_its_name() -> Result<(), Box<dyn std::error::Error>> {
+    use redis::{Redis, RedisRules, Rule};
+    let input = "redis://alice:s3cret@cache.example.com:6380/2";
+    fn read<'i>(rules: &dyn RedisRules<'i>) -> [Option<&'i str>; 5] {
+        [
+            rules.redis_URI(),
+            rules.credentials(),
+            rules.user(),
+            rules.password(),
+            rules.db_number(),
+        ]
+    }
+    let parsed = Redis::parse(Rule::redis_input, input)?;
+    let expected = [
+        Some(input),
+        Some("alice:s3cret"),
+        Some("alice"),
+        Some("s3cret"),
+        Some("2"),
+    ];
+    assert_eq!(read(&parsed), expected);
+    assert_eq!(read(parsed.pairs()), expected);
+    assert_eq!(
+        read(&Redis::parse_pairs(Rule::redis_input, input)?),
+        expected
+    );
+    assert_eq!(parsed.db_number(), parsed.get(Rule::db_number));
+
+    let parsed = Redis::parse(Rule::redis_input, "redis://:pw@cache.example.com")?;
+    assert_eq!(
+        read(&parsed),
+        [
+            Some("redis://:pw@cache.example.com"),
+            Some(":pw"),
+            None,
+            Some("pw"),
+            None
+        ]
+    );
+
+    // The ssh grammar: two rules of its own, its entries silent.
+    use ssh::{Ssh, SshRules};
+    let parsed = Ssh::parse(ssh::Rule::ssh_input, "ssh://git@example.com:2222/repo.git")?;
+    assert_eq!(
+        parsed.ssh_URI(),
+        Some("ssh://git@example.com:2222/repo.git")
+    );
+    assert_eq!(parsed.ssh_user(), Some("git"));
+    let parsed = Ssh::parse(ssh::Rule::ssh_generic, "ssh://git@example.com/repo.git")?;
+    assert_eq!((parsed.ssh_URI(), parsed.ssh_user()), (None, None));
+    Ok(())
+}
+
+/// A rule that a parse can record more than once gives the texts of all
+/// its pairs, in preorder; one that it records once at most, its text.
+#[test]
+fn accessors_of_repeating_rules_give_every_text() -> Result<(), SchemeError> {
+    use rfc3986::schemes::Texts;
+    use tel::{Rule, Tel, TelRules};
+    // `isub` takes any `uric`, `;` among them: it comes last.
+    let input = "tel:+1-201-555-0123;ext=7;foo=bar;baz;isub=x";
+    let parsed = Tel::parse(Rule::tel_input, input)?;
+    // Each `par` of `par*`: several.
+    let parameters: Texts<'_, '_, Rule> = parsed.parameter();
+    assert_eq!(parameters.collect::<Vec<_>>(), [";foo=bar", ";baz"]);
+    assert!(parsed.pname().eq(["foo", "baz"]));
+    assert!(parsed.pvalue().eq(["bar"]));
+    assert!(parsed.extension().eq([";ext=7"]));
+    assert!(parsed.ext().eq(["7"]));
+    assert!(parsed.isdn_subaddress().eq([";isub=x"]));
+    assert!(parsed.isub().eq(["x"]));
+    // Once at most: `global_number_digits` is recorded in a global number,
+    // and not inside the atomic `descriptor` of a local one.
+    let digits: Option<&str> = parsed.global_number_digits();
+    assert_eq!(digits, Some("+1-201-555-0123"));
+    assert_eq!(parsed.telephone_uri(), Some(input));
+    assert_eq!(parsed.global_number(), Some(&input[4..]));
+    assert_eq!(parsed.local_number(), None);
+    assert_eq!(parsed.context(), None);
+    // `all` is the same, for any rule, on `Parsed` and on `Pairs`.
+    assert!(parsed.all(Rule::pname).eq(parsed.pname()));
+    assert!(parsed.pairs().pname().eq(["foo", "baz"]));
+    assert!(parsed.pairs().all(Rule::pname).eq(["foo", "baz"]));
+
+    let parsed = Tel::parse(Rule::tel_input, "tel:*21;phone-context=+1-201;ext=3")?;
+    assert_eq!(parsed.local_number_digits(), Some("*21"));
+    assert_eq!(parsed.context(), Some(";phone-context=+1-201"));
+    assert_eq!(parsed.descriptor(), Some("+1-201"));
+    assert_eq!(parsed.global_number_digits(), None);
+    assert!(parsed.ext().eq(["3"]));
+    assert_eq!(parsed.parameter().next(), None);
+    Ok(())
+}
+
+/// `host` and `path` record no pair: `Parsed::all` gives the component,
+/// as `get` does, and `Pairs::all` nothing.
+#[test]
+fn all_reads_host_and_path_as_get_does() -> Result<(), SchemeError> {
+    use ssh::{Rule, Ssh};
+    let parsed = Ssh::parse(Rule::ssh_input, "ssh://git@example.com:2222/repo.git")?;
+    assert!(parsed.all(Rule::host).eq(["example.com"]));
+    assert!(parsed.all(Rule::path).eq(["/repo.git"]));
+    assert!(parsed.all(Rule::port).eq(["2222"]));
+    assert_eq!(parsed.all(Rule::query).next(), None);
+    assert_eq!(parsed.pairs().all(Rule::host).next(), None);
+    assert!(parsed.pairs().all(Rule::reg_name).eq(["example.com"]));
+    Ok(())
+}
+
+/// A rule named as a method of `Parsed` or `Pairs` (`uri`, `get`, `all`):
+/// the type's own method wins in method-call syntax, the trait's is called
+/// by its path.
+#[test]
+fn accessors_named_as_methods() -> Result<(), Box<dyn std::error::Error>> {
+    use list::{List, ListRules, Rule};
+    let parsed = List::parse(Rule::list_input, "list:milk,1,22?x")?;
+    let uri: &Uri<&str> = parsed.uri();
+    assert_eq!((uri.path(), uri.query()), ("milk,1,22", Some("x")));
+    assert_eq!(ListRules::uri(&parsed), Some("milk"));
+    assert_eq!(parsed.get(Rule::uri), Some("milk"));
+    assert_eq!(ListRules::get(&parsed), Some("x"));
+    assert!(ListRules::all(&parsed).eq(["1", "22"]));
+    assert!(parsed.all(Rule::all).eq(["1", "22"]));
+    assert_eq!(parsed.list_URI(), Some("list:milk,1,22?x"));
+
+    let pairs = List::parse_pairs(Rule::list_input, "list:tea")?;
+    assert_eq!(ListRules::uri(&pairs), Some("tea"));
+    assert_eq!(ListRules::get(&pairs), None);
+    assert_eq!(ListRules::all(&pairs).next(), None);
+    Ok(())
+}
