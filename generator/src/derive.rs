@@ -1072,6 +1072,39 @@ mod tests {
         );
     }
 
+    /// The README's lint, word for word: RFC 3966's
+    /// global-number-digits on line 3 of `src/tel.pest`.
+    #[test]
+    fn the_readmes_lint() {
+        let dir = std::env::temp_dir().join(format!("rfc3986-lint-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        std::fs::write(
+            dir.join("src/tel.pest"),
+            "// RFC 3966\nphonedigit = _{ DIGIT | \"-\" | \".\" }\n\
+             global_number_digits = @{ \"+\" ~ phonedigit* ~ DIGIT ~ phonedigit* }\n",
+        )
+        .unwrap();
+        let input = DeriveInput {
+            name: "Tel".to_string(),
+            sources: vec![GrammarSource::File("tel.pest".to_string())],
+            base: Base::Uri,
+            scheme: None,
+        };
+        let errors = derive(&input, &dir).unwrap_err().errors;
+        std::fs::remove_dir_all(&dir).unwrap();
+        let readme = format!(
+            "cannot compile the grammar of `Tel`: {}, line 3, column 33, rule \
+             `global_number_digits`: `phonedigit*` takes what must follow it: a repetition is \
+             greedy and never gives back, so it stops only at a character that `phonedigit` \
+             does not match, and `DIGIT ~ phonedigit*` must start with one that it does; the \
+             sequence can never match [lint `greedy_repetition`]; help: repeat only what \
+             cannot start what follows: `(!DIGIT ~ phonedigit)*`; or, if it is meant, allow \
+             it with `// #[allow(greedy_repetition)]: why` on a line above the rule",
+            Path::new("src/tel.pest").display()
+        );
+        assert_eq!(errors, [readme]);
+    }
+
     #[test]
     fn reserved_names_are_refused() {
         let input = DeriveInput {

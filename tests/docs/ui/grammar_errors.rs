@@ -1,4 +1,4 @@
-// Three grammars with a mistake each, which users of RFC ABNF make: each
+// Four grammars with a mistake each, which users of RFC ABNF make: each
 // is one error that names the file, the line and the column, and says
 // what to write instead. The code that uses them fails with nothing more.
 
@@ -38,8 +38,24 @@ mod keyword {
     }
 }
 
+// RFC 3966's global-number-digits = "+" *phonedigit DIGIT *phonedigit,
+// transcribed rule for rule: a PEG trap, which the lints find.
+mod greedy {
+    #[derive(rfc3986::Grammar)]
+    #[grammar_inline = "
+phonedigit = _{ DIGIT | \"-\" | \".\" }
+global_number_digits = @{ \"+\" ~ phonedigit* ~ DIGIT ~ phonedigit* }
+"]
+    pub struct Tel;
+
+    pub fn run() {
+        let _ = Tel::parse_pairs(Rule::global_number_digits, "+1-201");
+    }
+}
+
 fn main() {
     hyphen::run();
+    greedy::run();
     redefined::run();
     keyword::run();
 }
