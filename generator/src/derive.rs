@@ -528,7 +528,7 @@ fn rules_impls(name: &str, accessors: &[Accessor]) -> String {
 /// text, and the files read.
 #[derive(Debug, Clone)]
 pub struct Artifact {
-    /// What [`compile_grammar`] gave.
+    /// What [`compile_grammar`](crate::compile_grammar) gave.
     pub compiled: Compiled,
     /// The grammar's text: the base's files and the sources, joined.
     pub grammar: String,
