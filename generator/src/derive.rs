@@ -40,6 +40,23 @@ pub enum GrammarSource {
     File(String),
     /// The grammar's text itself.
     Inline(String),
+    /// The grammar's text itself, and where it is in the user's source
+    /// (the `#[grammar_inline = "..."]` literal): errors in it name that
+    /// file, line and column, where those of [`Inline`](Self::Inline)
+    /// count in the text.
+    InlineAt(String, InlineOrigin),
+}
+
+/// Where the text of an inline grammar is in the user's source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineOrigin {
+    /// The file, as errors show it.
+    pub file: String,
+    /// The line and column (from 1, in characters, as rustc counts them)
+    /// of each character of the text, in order (an escape's is the one of
+    /// its `\`), and then one more: of the literal's closing quote, for
+    /// the end of the text.
+    pub positions: Vec<(usize, usize)>,
 }
 
 /// What the derive was given.
@@ -76,9 +93,39 @@ const RESERVED: &[&str] = &[
 
 /// One part of the joined grammar text: where it came from, and the line
 /// of the joined text it starts on (from 1).
-struct Part {
+struct Part<'a> {
     name: String,
     first_line: usize,
+    /// Where an inline grammar's text is in the user's source, and the
+    /// text.
+    origin: Option<(&'a InlineOrigin, &'a str)>,
+}
+
+impl Part<'_> {
+    /// The place of the part's line `line` (from 1), and its column
+    /// `column`: in the user's source for an inline grammar whose origin
+    /// is known, else in the part.
+    fn place(&self, line: usize, column: Option<usize>) -> String {
+        let in_source = self.origin.and_then(|(origin, text)| {
+            let mut lines = text.split('\n');
+            let before: usize = lines
+                .by_ref()
+                .take(line.checked_sub(1)?)
+                .map(|line| line.chars().count() + 1)
+                .sum();
+            let this = lines.next()?.chars().count();
+            let at = column.unwrap_or(1).checked_sub(1)?.min(this);
+            let &(line, column_in_source) = origin.positions.get(before + at)?;
+            Some(match column {
+                Some(_) => format!("{}, line {line}, column {column_in_source}", origin.file),
+                None => format!("{}, line {line}", origin.file),
+            })
+        });
+        in_source.unwrap_or_else(|| match column {
+            Some(column) => format!("{}, line {line}, column {column}", self.name),
+            None => format!("{}, line {line}", self.name),
+        })
+    }
 }
 
 /// Why [`derive()`] gave no parser: the errors, and what to expand to
@@ -587,21 +634,22 @@ fn compile_parts(
     let mut files = Vec::new();
     // Each part starts on a line of its own, so that a line and a column
     // of the joined text are a line and a column of one part.
-    let mut push = |grammar: &mut String, name: String, text: &str| {
+    let mut push = |grammar: &mut String, name: String, text: &str, origin| {
         if !grammar.is_empty() && !grammar.ends_with('\n') {
             grammar.push('\n');
         }
         parts.push(Part {
             name,
             first_line: grammar.matches('\n').count() + 1,
+            origin,
         });
         grammar.push_str(text);
     };
     match base {
-        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST),
+        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST, None),
         Base::Iri => {
-            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST);
-            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST);
+            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST, None);
+            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST, None);
         }
         Base::None => {}
     }
@@ -635,10 +683,18 @@ fn compile_parts(
                     .unwrap_or(&resolved)
                     .display()
                     .to_string();
-                push(&mut grammar, shown, &text);
+                push(&mut grammar, shown, &text, None);
                 files.push(resolved);
             }
-            GrammarSource::Inline(text) => push(&mut grammar, "the inline grammar".into(), text),
+            GrammarSource::Inline(text) => {
+                push(&mut grammar, "the inline grammar".into(), text, None);
+            }
+            GrammarSource::InlineAt(text, origin) => push(
+                &mut grammar,
+                "the inline grammar".into(),
+                text,
+                Some((origin, text.as_str())),
+            ),
         }
     }
 
@@ -665,23 +721,15 @@ fn compile_parts(
             .rev()
             .find(|part| part.first_line <= line)
             .or(parts.first());
-        part.map(|part| {
-            (
-                part.name.as_str(),
-                (line + 1).saturating_sub(part.first_line),
-            )
-        })
+        part.map(|part| (part, (line + 1).saturating_sub(part.first_line)))
     };
     let mut messages: Vec<String> = errors
         .iter()
         .take(MAX_ERRORS)
         .map(|error| {
-            let place = match (error.line.and_then(part_of), error.column) {
-                (Some((part, line)), Some(column)) => {
-                    format!("{part}, line {line}, column {column}")
-                }
-                (Some((part, line)), None) => format!("{part}, line {line}"),
-                (None, _) => "the grammar".to_string(),
+            let place = match error.line.and_then(part_of) {
+                Some((part, line)) => part.place(line, error.column),
+                None => "the grammar".to_string(),
             };
             let mut message = error.message.clone();
             // pest_meta's error at a second definition: say where the
@@ -690,7 +738,7 @@ fn compile_parts(
                 let first =
                     definition_place(&grammar, &error.rule).and_then(|(line, _)| part_of(line));
                 if let Some((part, line)) = first {
-                    message = already_defined(&error.rule, part, line);
+                    message = already_defined(&error.rule, &part.place(line, None));
                 }
             }
             format!(
@@ -712,11 +760,11 @@ fn compile_parts(
     })
 }
 
-/// What is wrong with a rule that `part`, at its line `line`, defined
-/// first: the one place that says it (a rule of the base's, `host`, is the
-/// case users meet).
-fn already_defined(rule: &str, part: &str, line: usize) -> String {
-    format!("`{rule}` is already defined by {part}, line {line}; name your rule otherwise")
+/// What is wrong with a rule defined first at `place` (a file and a
+/// line): the one place that says it (a rule of the base's, `host`, is
+/// the case users meet).
+fn already_defined(rule: &str, place: &str) -> String {
+    format!("`{rule}` is already defined by {place}; name your rule otherwise")
 }
 
 /// Where pest_derive looks for `#[grammar = "path"]`: the manifest
@@ -980,6 +1028,57 @@ mod tests {
                 "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
               rule `a`: `a` is already defined by the inline grammar, line 1; name your rule \
               otherwise"
+            ]
+        );
+    }
+
+    /// An inline grammar whose place in the user's source is known: its
+    /// errors name that file, line and column, and a rule's first
+    /// definition that line; a place past the text is the closing quote's.
+    #[test]
+    fn an_inline_grammar_with_its_origin_names_the_place_in_the_source() {
+        let errors = |text: &str| {
+            // The text starts on line 10, column 21, its second line on
+            // line 11, column 1; the closing quote follows it.
+            let mut positions = Vec::new();
+            let (mut line, mut column) = (10, 21);
+            for c in text.chars() {
+                positions.push((line, column));
+                (line, column) = if c == '\n' {
+                    (line + 1, 1)
+                } else {
+                    (line, column + 1)
+                };
+            }
+            positions.push((line, column));
+            let input = DeriveInput {
+                name: "Test".to_string(),
+                sources: vec![GrammarSource::InlineAt(
+                    text.to_string(),
+                    InlineOrigin {
+                        file: "src/lib.rs".to_string(),
+                        positions,
+                    },
+                )],
+                base: Base::None,
+                scheme: None,
+            };
+            derive(&input, Path::new(".")).unwrap_err().errors
+        };
+        assert_eq!(
+            errors("x = { y }"),
+            [
+                "cannot compile the grammar of `Test`: src/lib.rs, line 10, column 27, rule `x`: \
+              rule y is undefined"
+            ]
+        );
+        assert_eq!(
+            errors("a = { \"a\" }\nb = { a }\na = { c }"),
+            [
+                "cannot compile the grammar of `Test`: src/lib.rs, line 12, column 1, rule `a`: \
+                 `a` is already defined by src/lib.rs, line 10; name your rule otherwise",
+                "cannot compile the grammar of `Test`: src/lib.rs, line 12, column 7, rule `a`: \
+                 rule c is undefined"
             ]
         );
     }

@@ -72,7 +72,8 @@ mod simplify;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options};
 pub use derive::{
-    compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, MAX_ERRORS,
+    compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, InlineOrigin,
+    MAX_ERRORS,
 };
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};
