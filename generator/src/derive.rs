@@ -436,8 +436,8 @@ struct Accessor {
 /// record a pair of (see `counts`), in the order of the files.
 fn accessors(compiled: &Compiled, base: Base, docs: &Docs) -> Vec<Accessor> {
     let base_rules: Vec<String> = match base {
-        Base::Uri => rules_of(URI_PEST),
-        Base::Iri => [rules_of(URI_PEST), rules_of(IRI_PEST)].concat(),
+        Base::Uri => defined_rules(URI_PEST),
+        Base::Iri => [defined_rules(URI_PEST), defined_rules(IRI_PEST)].concat(),
         Base::None => Vec::new(),
     };
     compiled
@@ -456,21 +456,6 @@ fn accessors(compiled: &Compiled, base: Base, docs: &Docs) -> Vec<Accessor> {
                     .map(|(_, doc)| doc.clone()),
             })
         })
-        .collect()
-}
-
-/// The names of the rules `grammar` defines, a grammar that compiles.
-fn rules_of(grammar: &str) -> Vec<String> {
-    use pest_meta::parser::{parse, Rule};
-    let Ok(pairs) = parse(Rule::grammar_rules, grammar) else {
-        return Vec::new();
-    };
-    pairs
-        .flatten()
-        .filter(|pair| pair.as_rule() == Rule::grammar_rule)
-        .filter_map(|pair| pair.into_inner().next())
-        .filter(|first| first.as_rule() == Rule::identifier)
-        .map(|identifier| identifier.as_str().to_string())
         .collect()
 }
 
