@@ -19,13 +19,16 @@
 //! pays for it.
 
 use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 use core::marker::PhantomData;
 
 use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
-use crate::compiled::runtime::{Attempts, PairBuffer, Parse};
+use crate::compiled::runtime::{Attempts, PairBuffer, Parse, Token};
 use crate::compiled::{self, CompiledGrammar};
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
@@ -280,6 +283,10 @@ pub(crate) trait Parsers<R: UriRule> {
 
     /// `rule`'s name as the RFCs write it: `addr_spec` is `addr-spec`.
     fn rule_name(&self, rule: R) -> Cow<'static, str>;
+
+    /// What `failure` expected where its tokens got furthest
+    /// ([`Failure::far`]).
+    fn expected(&self, failure: &Self::Failure) -> Tokens;
 }
 
 /// The record of a failed parse: pest's (the furthest byte at which a rule
@@ -410,6 +417,10 @@ fn furthest_into_slots<'i, G: CompiledGrammar>(
 impl<G: CompiledGrammar> Parsers<G::Rule> for CompiledParsers<G> {
     type Failure = Attempts<G::Rule, true, G::Buffer>;
 
+    fn expected(&self, failure: &Self::Failure) -> Tokens {
+        Tokens::of_tokens(G::TOKENS, failure.tokens())
+    }
+
     fn failure<T>(
         &self,
         entry: G::Rule,
@@ -474,13 +485,23 @@ impl<P> Derived<P> {
 }
 
 impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
-    type Failure = Attempts<R>;
+    type Failure = PestFailure<R>;
 
-    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&Attempts<R>) -> T) -> T {
+    fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&PestFailure<R>) -> T) -> T {
         match P::parse(entry, input) {
-            Ok(_) => f(&Attempts::new(entry)),
-            Err(error) => f(&attempts(&error, entry)),
+            Ok(_) => f(&PestFailure {
+                attempts: Attempts::new(entry),
+                expected: Tokens::default(),
+            }),
+            Err(error) => f(&PestFailure {
+                attempts: attempts(&error, entry),
+                expected: Tokens::of_pest(&error),
+            }),
         }
+    }
+
+    fn expected(&self, failure: &PestFailure<R>) -> Tokens {
+        failure.expected.clone()
     }
 
     fn with_nodes<T>(
@@ -511,6 +532,422 @@ impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
     fn rule_name(&self, rule: R) -> Cow<'static, str> {
         Cow::Owned(pest_rule_name(rule))
     }
+}
+
+/// pest's error: what the diagnostic variant records, and what was
+/// expected where its tokens got furthest.
+pub(crate) struct PestFailure<R> {
+    attempts: Attempts<R>,
+    expected: Tokens,
+}
+
+impl<R: Copy + Ord> Failure<R> for PestFailure<R> {
+    fn pos(&self) -> usize {
+        self.attempts.pos()
+    }
+
+    fn far(&self) -> usize {
+        self.attempts.far()
+    }
+
+    fn positives(&self) -> &[R] {
+        self.attempts.positives()
+    }
+
+    fn prefix(&self) -> Option<&[Node<R>]> {
+        None
+    }
+}
+
+/// What a failed parse expected where its tokens got furthest, as one
+/// set: what pest's error detail lists there (`expected_tokens`), with
+/// the characters of its one-character tokens as one set (the compiled
+/// parser merges the character classes that pest tries one by one).
+///
+/// A compiled grammar's tokens are static: read from them, the set
+/// allocates only for characters above ASCII.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tokens {
+    /// The characters below 0x80, by bit.
+    ascii: u128,
+    /// The characters above, as sorted, disjoint, non-adjacent inclusive
+    /// ranges.
+    high: Vec<(char, char)>,
+    /// Strings of two or more characters, sorted, each once.
+    strings: Vec<Cow<'static, str>>,
+    /// Strings of two or more characters matched in either case,
+    /// lowercase, sorted, each once.
+    insensitive: Vec<Cow<'static, str>>,
+    /// Whether a character with a Unicode property was.
+    property: bool,
+}
+
+/// One item of what was expected, as an error writes it.
+#[derive(Clone, Copy)]
+enum Item<'a> {
+    /// One character, quoted: `"="`.
+    Char(char),
+    /// A range of ASCII characters: `'1'..'9'`.
+    Range(char, char),
+    /// Many ASCII characters, listed: `one of !$&`.
+    OneOf(u128),
+    /// A range above ASCII: `U+00A0..U+D7FF`.
+    High(char, char),
+    /// So many ranges above ASCII.
+    Highs(usize),
+    Text(&'a str),
+    Str(&'a str),
+    Insens(&'a str),
+}
+
+impl fmt::Display for Item<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Item::Char(c) => write!(f, "{:?}", c.encode_utf8(&mut [0; 4])),
+            Item::Range(a, b) => write!(f, "{a:?}..{b:?}"),
+            Item::OneOf(bits) => {
+                f.write_str("one of ")?;
+                (0..128u8)
+                    .filter(|&b| bits & (1 << b) != 0)
+                    .try_for_each(|b| fmt::Write::write_char(f, char::from(b)))
+            }
+            Item::High(a, b) if a == b => write!(f, "U+{:04X}", u32::from(a)),
+            Item::High(a, b) => write!(f, "U+{:04X}..U+{:04X}", u32::from(a), u32::from(b)),
+            Item::Highs(n) => write!(f, "a character of {n} ranges above ASCII"),
+            Item::Text(text) => f.write_str(text),
+            Item::Str(text) => write!(f, "{text:?}"),
+            Item::Insens(text) => write!(f, "^{text:?}"),
+        }
+    }
+}
+
+/// The bits of the ASCII characters `start..=end` (those below 0x80).
+fn ascii_bits(start: char, end: char) -> u128 {
+    let (start, end) = (u32::from(start), u32::from(end).min(0x7f));
+    if start > end {
+        return 0;
+    }
+    let width = end - start + 1;
+    let ones = if width == 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    };
+    ones << start
+}
+
+impl Tokens {
+    /// Adds the characters `start..=end`.
+    fn add_chars(&mut self, start: char, end: char) {
+        if start > end {
+            return;
+        }
+        self.ascii |= ascii_bits(start, end);
+        if u32::from(end) >= 0x80 {
+            self.high.push((start.max('\u{80}'), end));
+        }
+    }
+
+    /// The tokens of a compiled grammar's list (`TOKENS`) at `indices`.
+    pub(crate) fn of_tokens(tokens: &[Token], indices: &[u16]) -> Tokens {
+        let mut expected = Tokens::default();
+        for token in indices.iter().filter_map(|&i| tokens.get(usize::from(i))) {
+            match *token {
+                Token::Chars(ranges) => {
+                    for &(start, end) in ranges {
+                        expected.add_chars(start, end);
+                    }
+                }
+                Token::Str(text) => expected.strings.push(Cow::Borrowed(text)),
+                Token::Insens(text) if !text.bytes().any(|b| b.is_ascii_uppercase()) => {
+                    expected.insensitive.push(Cow::Borrowed(text));
+                }
+                Token::Insens(text) => expected
+                    .insensitive
+                    .push(Cow::Owned(text.to_ascii_lowercase())),
+                Token::Property(_) => expected.property = true,
+            }
+        }
+        expected.normalized()
+    }
+
+    /// What pest's error detail lists, where it was on.
+    pub(crate) fn of_pest<R: pest::RuleType>(error: &pest::error::Error<R>) -> Tokens {
+        let mut expected = Tokens::default();
+        let Some(detail) = error.parse_attempts() else {
+            return expected;
+        };
+        // pest's `ParsingToken` cannot be named (its module is private):
+        // its variant is the first word of its `Debug`, and its text its
+        // `Display` (a string as written; a range as `start..end`), but
+        // for an insensitive string, which `Display` writes in uppercase:
+        // its `Debug` quotes it as written.
+        for token in detail.expected_tokens() {
+            let debug = alloc::format!("{token:?}");
+            let text = alloc::format!("{token}");
+            let mut chars = text.chars();
+            let one = match (chars.next(), chars.next()) {
+                (Some(c), None) => Some(c),
+                _ => None,
+            };
+            match debug.split(' ').next().unwrap_or("") {
+                "Sensitive" => match one {
+                    Some(c) => expected.add_chars(c, c),
+                    None => expected.strings.push(Cow::Owned(text)),
+                },
+                "Insensitive" => {
+                    let text = debug_string(&debug);
+                    let mut chars = text.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => {
+                            let (lower, upper) = (c.to_ascii_lowercase(), c.to_ascii_uppercase());
+                            expected.add_chars(lower, lower);
+                            expected.add_chars(upper, upper);
+                        }
+                        _ => expected
+                            .insensitive
+                            .push(Cow::Owned(text.to_ascii_lowercase())),
+                    }
+                }
+                "Range" => {
+                    if let (Some(start), Some(end)) = (text.chars().next(), text.chars().last()) {
+                        expected.add_chars(start, end);
+                    }
+                }
+                _ => expected.property = true,
+            }
+        }
+        expected.normalized()
+    }
+
+    /// The same, each part sorted and each range merged with those it
+    /// touches.
+    fn normalized(mut self) -> Tokens {
+        if self.high.len() > 1 {
+            self.high.sort_unstable();
+            let mut merged: Vec<(char, char)> = Vec::with_capacity(self.high.len());
+            for &(start, end) in &self.high {
+                match merged.last_mut() {
+                    Some(last) if u32::from(start) <= u32::from(last.1).saturating_add(1) => {
+                        last.1 = last.1.max(end);
+                    }
+                    _ => merged.push((start, end)),
+                }
+            }
+            self.high = merged;
+        }
+        for list in [&mut self.strings, &mut self.insensitive] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        self
+    }
+
+    /// Whether nothing was.
+    pub(crate) fn is_empty(&self) -> bool {
+        *self == Tokens::default()
+    }
+
+    /// Whether pest's error detail, which listed `derived`, agrees with
+    /// the record of a compiled grammar's diagnostic variant: the
+    /// indices `ids` into the grammar's `tokens`, and `first`, the token
+    /// whose failure took the count to the furthest byte, if one did
+    /// ([`Reach::first`](crate::compiled::runtime::Reach::first)).
+    ///
+    /// They list the same, except that pest leaves out that first token
+    /// (it lists it, then clears its list for the new position); where
+    /// the compiled parser merged it with other characters into one class,
+    /// pest lists some of those characters, so all that can be asked is
+    /// that pest lists no more than the record, nor less than the record
+    /// without that token. Only where the variant counts every token's end
+    /// (`counts_successes`) can a failure be the first to get somewhere.
+    pub(crate) fn agree(
+        derived: &Tokens,
+        tokens: &[Token],
+        counts_successes: bool,
+        ids: &[u16],
+        first: Option<u16>,
+    ) -> bool {
+        let compiled = Tokens::of_tokens(tokens, ids);
+        if *derived == compiled {
+            return true;
+        }
+        let Some(first) = first.filter(|_| counts_successes) else {
+            return false;
+        };
+        let others: Vec<u16> = ids.iter().copied().filter(|&id| id != first).collect();
+        let without = Tokens::of_tokens(tokens, &others);
+        compiled.contains(derived) && derived.contains(&without)
+    }
+
+    /// Whether every token of `other` is one of these (a character, of
+    /// one of these ranges).
+    fn contains(&self, other: &Tokens) -> bool {
+        let high = other
+            .high
+            .iter()
+            .all(|&(start, end)| self.high.iter().any(|&(lo, hi)| lo <= start && end <= hi));
+        other.ascii & !self.ascii == 0
+            && high
+            && other.strings.iter().all(|text| self.strings.contains(text))
+            && other
+                .insensitive
+                .iter()
+                .all(|text| self.insensitive.contains(text))
+            && (!other.property || self.property)
+    }
+
+    /// Each item of what was expected, in the order an error writes them.
+    /// Characters are named by the RFCs' classes where a whole class was
+    /// (ALPHA, DIGIT, HEXDIG); the other ASCII ones are quoted one by one
+    /// where there are few (`"-", ":"`), else listed together (`one of
+    /// !$&'()*+,;=`); characters above ASCII are given as ranges of code
+    /// points, or counted where there are many ranges.
+    fn for_each_item(&self, f: &mut dyn FnMut(Item<'_>)) {
+        /// At most this many single characters or ranges are quoted one by
+        /// one.
+        const QUOTED: usize = 4;
+        /// At most this many ranges above ASCII are written out.
+        const RANGES: usize = 3;
+        let has = |start: char, end: char| {
+            let bits = ascii_bits(start, end);
+            self.ascii & bits == bits
+        };
+        let alpha = has('a', 'z') && has('A', 'Z');
+        let digit = has('0', '9');
+        let hexdig = !alpha && digit && has('a', 'f') && has('A', 'F');
+        let mut named = 0;
+        if alpha {
+            named |= ascii_bits('a', 'z') | ascii_bits('A', 'Z');
+        }
+        if digit {
+            named |= ascii_bits('0', '9');
+        }
+        if hexdig {
+            named |= ascii_bits('a', 'f') | ascii_bits('A', 'F');
+        }
+        let rest = self.ascii & !named;
+        // The runs of `rest`: its first and last characters each.
+        let runs = || {
+            let mut at = 0u32;
+            core::iter::from_fn(move || {
+                while at < 128 && rest & (1 << at) == 0 {
+                    at += 1;
+                }
+                if at >= 128 {
+                    return None;
+                }
+                let start = at;
+                while at < 128 && rest & (1 << at) != 0 {
+                    at += 1;
+                }
+                let byte = |b: u32| char::from(u8::try_from(b).unwrap_or(0));
+                Some((byte(start), byte(at - 1)))
+            })
+        };
+        let quoted: usize = runs()
+            .map(|(a, b)| {
+                if u32::from(b) - u32::from(a) == 1 {
+                    2
+                } else {
+                    1
+                }
+            })
+            .sum();
+        if quoted <= QUOTED {
+            for (a, b) in runs() {
+                match u32::from(b) - u32::from(a) {
+                    0 => f(Item::Char(a)),
+                    1 => {
+                        f(Item::Char(a));
+                        f(Item::Char(b));
+                    }
+                    _ => f(Item::Range(a, b)),
+                }
+            }
+        } else {
+            f(Item::OneOf(rest));
+        }
+        if self.high.len() <= RANGES {
+            for &(a, b) in &self.high {
+                f(Item::High(a, b));
+            }
+        } else {
+            f(Item::Highs(self.high.len()));
+        }
+        for (named, name) in [
+            (alpha, "ALPHA"),
+            (digit && !hexdig, "DIGIT"),
+            (hexdig, "HEXDIG"),
+        ] {
+            if named {
+                f(Item::Text(name));
+            }
+        }
+        for text in &self.strings {
+            f(Item::Str(text));
+        }
+        for text in &self.insensitive {
+            f(Item::Insens(text));
+        }
+        if self.property {
+            f(Item::Text("a character of a Unicode property"));
+        }
+    }
+
+    /// Writes what was expected as an error says it: `"=", DIGIT or
+    /// "sslmode"` ([`for_each_item`](Self::for_each_item)).
+    pub(crate) fn write(&self, out: &mut dyn fmt::Write) -> fmt::Result {
+        let mut count = 0;
+        self.for_each_item(&mut |_| count += 1);
+        let mut written = 0;
+        let mut result = Ok(());
+        self.for_each_item(&mut |item| {
+            let separator = match written {
+                0 => "",
+                _ if written + 1 == count => " or ",
+                _ => ", ",
+            };
+            written += 1;
+            if result.is_ok() {
+                result = write!(out, "{separator}{item}");
+            }
+        });
+        result
+    }
+}
+
+/// The string that `debug`, a `Debug` of a struct with one string field
+/// (`Insensitive { token: "a\u{e9}" }`), quotes, unescaped.
+fn debug_string(debug: &str) -> String {
+    let quoted = debug
+        .find('"')
+        .zip(debug.rfind('"'))
+        .and_then(|(start, end)| debug.get(start + 1..end))
+        .unwrap_or("");
+    let mut text = String::with_capacity(quoted.len());
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            text.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => text.push('\n'),
+            Some('r') => text.push('\r'),
+            Some('t') => text.push('\t'),
+            Some('0') => text.push('\0'),
+            Some('u') => {
+                let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                if let Some(c) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    text.push(c);
+                }
+            }
+            Some(other) => text.push(other),
+            None => {}
+        }
+    }
+    text
 }
 
 /// pest's error, as the diagnostic variant records it. The furthest byte a

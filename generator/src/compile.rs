@@ -673,10 +673,10 @@ pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
 pub fn reach(rule: Rule, input: &str) -> usize {{
     #[allow(unused_variables)]
     let s = input.as_bytes();
-    let mut far = 0;
+    let mut far = rt::Reach::new();
     let end = match rule {{
 {reach_arms}    }};
-    end.map_or(far, |end| far.max(end))
+    end.map_or(far.far(), |end| far.far().max(end))
 }}
 
 /// Every rule, `EOI` too, in the grammar's order.
@@ -713,6 +713,8 @@ impl rt::CompiledGrammar for {grammar_type} {{
     const RULES: &'static [Rule] = RULES;
     const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
+    const TOKENS: &'static [rt::Token] = TOKENS;
+    const COUNTS_SUCCESSES: bool = COUNTS_SUCCESSES;
     const FILLER: Rule = Rule::r#{filler};
 
     #[inline(always)]

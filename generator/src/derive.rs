@@ -240,6 +240,8 @@ impl rt::CompiledGrammar for {name} {{
     const RULES: &'static [Rule] = &[];
     const LAYOUTS: &'static [(usize, rt::Layouts)] = &[];
     const STRING_STARTS: rt::CharClass = rt::CharClass::new(0, &[]);
+    const TOKENS: &'static [rt::Token] = &[];
+    const COUNTS_SUCCESSES: bool = false;
     const FILLER: Rule = Rule::EOI;
 
     fn rule_name(_: Rule) -> &'static str {{

@@ -18,15 +18,18 @@
 //!   there, by the rules of pest's `ParserState::track`), and what pest's
 //!   error detail records (`ParseAttempts::max_position`): the furthest
 //!   byte a token reached, the end of one that matched or the start of one
-//!   that failed, outside a negative lookahead. That byte is where the
-//!   input stops being the start of a match. A rule's attempt
-//!   counts even where it could not match, so this variant makes every
-//!   attempt pest makes: it follows the tree before simplification (which
-//!   merges and reorders alternatives) and skips an alternative on its
-//!   next byte only where nothing in it is tracked and no token of it
-//!   would reach past the failure it then counts. Only inside a negative
-//!   lookahead, where nothing counts, does it call the fast variant's
-//!   functions.
+//!   that failed, outside a negative lookahead, and the tokens that failed
+//!   there (its `expected_tokens`; each token is an index into the
+//!   generated `TOKENS`). That byte is where the input stops being the
+//!   start of a match. A rule's attempt counts even where it could not
+//!   match, so this variant makes every attempt pest makes: it follows
+//!   the tree before simplification (which merges and reorders
+//!   alternatives) and skips an alternative on its next byte only where
+//!   nothing in it is tracked and no token of it would reach past the
+//!   failure it then counts; a skipped alternative counts the failures of
+//!   the tokens it would have tried first (`SKIPPED_n`). Only inside a
+//!   negative lookahead, where nothing counts, does it call the fast
+//!   variant's functions.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -40,6 +43,23 @@ use super::sets::{ByteSet, CharSet, END};
 /// bigger ones are `#[inline(never)]`, out of line, so that the rules that
 /// call them stay short (IPv6address is the big one of `uri.pest`).
 const INLINE_SIZE: usize = 48;
+
+/// A token a diagnosis can name: what pest's error detail lists as
+/// tried where a parse stopped (`ParsingToken`), as the generated `TOKENS`
+/// holds it (`rt::Token`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Token {
+    Chars(Vec<(u32, u32)>),
+    Str(String),
+    Insens(String),
+    Property(String),
+}
+
+impl Token {
+    fn of_class(class: &CharSet) -> Token {
+        Token::Chars(class.ranges().to_vec())
+    }
+}
 
 /// Which variant an expression is emitted for, and in which context.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -60,6 +80,12 @@ pub struct Emitter<'a> {
     tables: BTreeMap<[u64; 4], (usize, u32)>,
     /// The non-ASCII ranges of each character class that has them.
     ranges: BTreeMap<Vec<(u32, u32)>, usize>,
+    /// Every token a diagnosis can name ([`Token`]), by its index in the
+    /// generated `TOKENS`.
+    tokens: BTreeMap<Token, u16>,
+    /// The sets of tokens an expression skipped on its next byte would
+    /// have tried and failed: their indices, and the set's number.
+    token_sets: BTreeMap<Vec<u16>, usize>,
     /// Functions to emit, and those emitted.
     wanted: BTreeSet<(String, Mode)>,
     done: BTreeSet<(String, Mode)>,
@@ -103,6 +129,8 @@ impl<'a> Emitter<'a> {
             unsimplified,
             tables: BTreeMap::new(),
             ranges: BTreeMap::new(),
+            tokens: BTreeMap::new(),
+            token_sets: BTreeMap::new(),
             wanted: BTreeSet::new(),
             done: BTreeSet::new(),
             label: 0,
@@ -164,7 +192,7 @@ impl<'a> Emitter<'a> {
         if self.successes || analysis.reaches_ahead(&call) || body_tracks {
             let filler = name;
             return format!(
-                "{{ let mut a = rt::Attempts::<Rule, false, ()>::new(Rule::r#{filler}); let end = failure_with(Rule::r#{name}, input, (), &mut a); far = a.far(); end }}"
+                "{{ let mut a = rt::Attempts::<Rule, false, ()>::new(Rule::r#{filler}); let end = failure_with(Rule::r#{name}, input, (), &mut a); far.at(a.far()); end }}"
             );
         }
         let callee = self.callee(name, Mode::Fast(Ctx::Reach));
@@ -192,7 +220,7 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
-            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut usize",
+            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut rt::Reach",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
             Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, K, L>",
         };
@@ -202,7 +230,7 @@ impl<'a> Emitter<'a> {
             let end = format!("(pos == {s}.len()).then_some(pos)");
             let body = match mode {
                 Mode::Fast(Ctx::Quiet) => end,
-                Mode::Fast(Ctx::Reach) => format!("rt::failed_at(far, {end}, pos)"),
+                Mode::Fast(Ctx::Reach) => format!("far.stopped({end}, pos)"),
                 // Where the fast variant records, its sink may keep what it
                 // holds where `EOI` fails (`Sink::end_missed`).
                 Mode::Fast(_) if records(ctx_of(mode), self.analysis.rule_type(EOI)) => {
@@ -256,15 +284,104 @@ impl<'a> Emitter<'a> {
         Ok(f)
     }
 
-    /// `code`, the match of one token at `pos`, counted where `mode`
-    /// counts tokens ([`Emitter::new`]): its end where it matches, if every
-    /// token's is counted, and `pos` where it fails.
-    fn token(&self, code: String, mode: Mode) -> String {
-        match (mode, reaches(mode), self.successes) {
-            (Mode::Fast(Ctx::Reach), _, _) => format!("rt::failed_at(far, {code}, pos)"),
-            (_, false, _) => code,
-            (_, true, true) => format!("p.a.reached({code}, pos)"),
-            (_, true, false) => format!("p.a.failed({code}, pos)"),
+    /// `code`, the match of `token` at `pos`, counted where `mode` counts
+    /// tokens ([`Emitter::new`]): its end where it matches, if every
+    /// token's is counted, and `pos` where it fails, with the token.
+    fn token(&mut self, code: String, mode: Mode, token: Token) -> String {
+        if !reaches(mode) && mode != Mode::Fast(Ctx::Reach) {
+            return code;
+        }
+        let id = self.token_id(token);
+        match (mode, self.successes) {
+            (Mode::Fast(Ctx::Reach), _) => format!("far.failed({code}, pos, {id})"),
+            (_, true) => format!("p.a.reached({code}, pos, {id})"),
+            (_, false) => format!("p.a.failed({code}, pos, {id})"),
+        }
+    }
+
+    /// The index of `token` in the generated `TOKENS`. (A grammar with
+    /// more than 65,535 tokens would share the last index among the rest,
+    /// which a diagnosis then names none of.)
+    fn token_id(&mut self, token: Token) -> u16 {
+        let next = u16::try_from(self.tokens.len()).unwrap_or(u16::MAX);
+        *self.tokens.entry(token).or_insert(next)
+    }
+
+    /// The tokens that `e`, tried at a position where the next byte
+    /// cannot start it, tries there (each of which fails), in `mode`'s
+    /// rules: pest tries each first token of `e` in turn, going past an
+    /// item that then matches nothing. The name of their generated list.
+    fn skipped_tokens(&mut self, e: &Ir, mode: Mode) -> String {
+        let analysis = self.analysis(mode);
+        let mut tokens = Vec::new();
+        self.first_tokens(e, analysis, &mut Vec::new(), &mut tokens);
+        // In the order pest tries them, each once.
+        let mut seen = BTreeSet::new();
+        tokens.retain(|&token| seen.insert(token));
+        let next = self.token_sets.len();
+        let index = *self.token_sets.entry(tokens).or_insert(next);
+        format!("&SKIPPED_{index}")
+    }
+
+    /// Adds to `out` the tokens `e` tries at a position where each fails
+    /// ([`skipped_tokens`](Self::skipped_tokens)); whether `e` then
+    /// matches nothing, so that what follows it is tried there too.
+    /// `calls` are the rules being followed, each once.
+    fn first_tokens(
+        &mut self,
+        e: &Ir,
+        analysis: &Analysis,
+        calls: &mut Vec<String>,
+        out: &mut Vec<u16>,
+    ) -> bool {
+        match e {
+            Ir::Class(class) => {
+                out.push(self.token_id(Token::of_class(class)));
+                false
+            }
+            Ir::Str(text) => {
+                out.push(self.token_id(Token::Str(text.clone())));
+                false
+            }
+            Ir::Insens(text) => {
+                out.push(self.token_id(Token::Insens(text.clone())));
+                false
+            }
+            Ir::Unicode(property) => {
+                out.push(self.token_id(Token::Property(property.clone())));
+                false
+            }
+            Ir::Empty | Ir::Soi | Ir::SkipUntil(_) => true,
+            // `ANY` fails on the end of input uncounted.
+            Ir::Any => false,
+            // pest's error detail lists no token for `EOI`.
+            Ir::Call(name) if name == EOI => false,
+            Ir::Call(name) => {
+                if calls.contains(name) {
+                    return analysis.nullable(e);
+                }
+                let Some(rule) = analysis.rules.get(name) else {
+                    return false;
+                };
+                calls.push(name.clone());
+                let empty = self.first_tokens(&rule.expr, analysis, calls, out);
+                calls.pop();
+                empty
+            }
+            Ir::Seq(items) => items
+                .iter()
+                .all(|item| self.first_tokens(item, analysis, calls, out)),
+            Ir::Choice(items) => items
+                .iter()
+                .any(|item| self.first_tokens(item, analysis, calls, out)),
+            Ir::Opt(inner) | Ir::Rep(inner) => {
+                self.first_tokens(inner, analysis, calls, out);
+                true
+            }
+            Ir::Pos(inner) => self.first_tokens(inner, analysis, calls, out),
+            // Tokens in a negative lookahead are not counted; it matches
+            // where they fail.
+            Ir::Neg(_) => true,
         }
     }
 
@@ -272,17 +389,31 @@ impl<'a> Emitter<'a> {
     /// gives it back, where `mode` counts how far tokens reach.
     fn stop(&self, mode: Mode, at: &str) -> Option<String> {
         match mode {
-            Mode::Fast(Ctx::Reach) => Some(format!("rt::reach_at(far, {at})")),
+            Mode::Fast(Ctx::Reach) => Some(format!("far.at({at})")),
             _ if reaches(mode) => Some(format!("p.a.reach({at})")),
             _ => None,
         }
+    }
+
+    /// The code that counts a failure of `class` at `at` (an expression:
+    /// where a run of it stops) and gives `at` back,
+    /// where `mode` counts how far tokens reach.
+    fn stop_missed(&mut self, mode: Mode, at: &str, class: &CharSet) -> Option<String> {
+        if !reaches(mode) && mode != Mode::Fast(Ctx::Reach) {
+            return None;
+        }
+        let id = self.token_id(Token::of_class(class));
+        Some(match mode {
+            Mode::Fast(Ctx::Reach) => format!("far.missed({at}, {id})"),
+            _ => format!("p.a.missed({at}, {id})"),
+        })
     }
 
     /// `end`, whether `EOI` matched at `pos`, with its failure counted
     /// where the parse stops are ([`Emitter::new`]).
     fn eoi_reached(&self, end: String, mode: Mode) -> String {
         if reaches(mode) && !self.successes {
-            format!("p.a.failed({end}, pos)")
+            format!("p.a.stopped({end}, pos)")
         } else {
             end
         }
@@ -301,14 +432,17 @@ impl<'a> Emitter<'a> {
             Ir::Soi => "(pos == 0).then_some(pos)".to_string(),
             Ir::Class(class) => {
                 let code = self.class(class, s);
-                self.token(code, mode)
+                self.token(code, mode, Token::of_class(class))
             }
-            Ir::Str(lit) => {
-                self.token(format!("rt::string({s}, pos, {})", byte_literal(lit)), mode)
-            }
+            Ir::Str(lit) => self.token(
+                format!("rt::string({s}, pos, {})", byte_literal(lit)),
+                mode,
+                Token::Str(lit.clone()),
+            ),
             Ir::Insens(lit) => self.token(
                 format!("rt::insensitive({s}, pos, {})", byte_literal(lit)),
                 mode,
+                Token::Insens(lit.clone()),
             ),
             // pest matches `ANY` with `skip`, which its error detail does
             // not count.
@@ -316,6 +450,7 @@ impl<'a> Emitter<'a> {
             Ir::Unicode(property) => self.token(
                 format!("rt::char_where({s}, pos, rt::unicode::{property})"),
                 mode,
+                Token::Property(property.clone()),
             ),
             Ir::SkipUntil(strings) => self.skip_until(strings, s),
             Ir::Call(name) => self.call(name, mode),
@@ -411,9 +546,13 @@ impl<'a> Emitter<'a> {
                             && (!reach || !self.successes || analysis.tries_token_first(body))
                     });
                     let (guard, miss) = if reach {
-                        (analysis.guard(&call), "{ p.a.reach(pos); None }")
+                        let skipped = self.skipped_tokens(&call, mode);
+                        (
+                            analysis.guard(&call),
+                            format!("{{ p.a.skipped(pos, {skipped}) }}"),
+                        )
                     } else {
-                        (self.analysis.guard(&call), "{ None }")
+                        (self.analysis.guard(&call), "{ None }".to_string())
                     };
                     match self.guard_test(&guard, "s") {
                         Some(test) if fails_first => {
@@ -424,13 +563,14 @@ impl<'a> Emitter<'a> {
                 } else {
                     let (fast, miss) = if reach {
                         let fast = self.callee(name, Mode::Fast(Ctx::Reach));
+                        let skipped = self.skipped_tokens(&call, mode);
                         (
                             format!("{fast}(s, p.a.far_mut(), pos)"),
-                            "{ p.a.reach(pos); None }",
+                            format!("{{ p.a.skipped(pos, {skipped}) }}"),
                         )
                     } else {
                         let fast = self.callee(name, Mode::Fast(Ctx::Quiet));
-                        (format!("{fast}(s, pos)"), "{ None }")
+                        (format!("{fast}(s, pos)"), "{ None }".to_string())
                     };
                     let guard = self.analysis.guard(&call);
                     let body = match self.guard_test(&guard, "s") {
@@ -474,9 +614,10 @@ impl<'a> Emitter<'a> {
             return Ok(code);
         }
         let analysis = self.analysis(mode);
-        let mut miss = "{ None }";
+        let mut miss = "{ None }".to_string();
         if mode == Mode::Fast(Ctx::Reach) {
-            miss = "{ rt::reach_at(far, pos); None }";
+            let skipped = self.skipped_tokens(e, mode);
+            miss = format!("{{ far.skipped(pos, {skipped}) }}");
         }
         if let Mode::Diagnostic(track) = mode {
             if analysis.can_track(e, track) {
@@ -493,7 +634,8 @@ impl<'a> Emitter<'a> {
                 if analysis.reaches_ahead(e) || unsure {
                     return Ok(code);
                 }
-                miss = "{ p.a.reach(pos); None }";
+                let skipped = self.skipped_tokens(e, mode);
+                miss = format!("{{ p.a.skipped(pos, {skipped}) }}");
             }
         }
         Ok(match self.guard_test(&analysis.guard(e), input(mode)) {
@@ -563,7 +705,7 @@ impl<'a> Emitter<'a> {
         // A class repeated: a tight loop over the bytes.
         if let Ir::Class(class) = inner {
             let run = self.class_run(class, s);
-            return Ok(match self.stop(mode, &run) {
+            return Ok(match self.stop_missed(mode, &run, class) {
                 Some(count) => format!("Some({count})"),
                 None => format!("Some({run})"),
             });
@@ -585,7 +727,9 @@ impl<'a> Emitter<'a> {
             };
             let rest_code = self.guarded(&rest, mode)?;
             let run_code = self.class_run(&class, s);
-            let run_code = self.stop(mode, &run_code).unwrap_or(run_code);
+            let run_code = self
+                .stop_missed(mode, &run_code, &class)
+                .unwrap_or(run_code);
             return Ok(format!(
                 "{{\n let mut pos = pos;\n loop {{\n pos = {run_code};\n let r = {rest_code};\n match r {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
             ));
@@ -729,6 +873,42 @@ impl<'a> Emitter<'a> {
             write!(
                 out,
                 "\n/// Byte classes: bit k of entry b says whether byte b is in class k.\nstatic TABLE_{t}: [u64; 256] = [\n    {},\n];\n",
+                cells.join(", ")
+            )
+            .ok();
+        }
+        let mut tokens: Vec<(&Token, &u16)> = self.tokens.iter().collect();
+        tokens.sort_by_key(|&(_, index)| *index);
+        let cells: Vec<String> = tokens
+            .iter()
+            .map(|(token, _)| match token {
+                Token::Chars(ranges) => {
+                    let ranges: Vec<String> = ranges
+                        .iter()
+                        .map(|&(a, b)| format!("('\\u{{{a:x}}}', '\\u{{{b:x}}}')"))
+                        .collect();
+                    format!("rt::Token::Chars(&[{}])", ranges.join(", "))
+                }
+                Token::Str(text) => format!("rt::Token::Str({text:?})"),
+                Token::Insens(text) => format!("rt::Token::Insens({text:?})"),
+                Token::Property(name) => format!("rt::Token::Property({name:?})"),
+            })
+            .collect();
+        write!(
+            out,
+            "\n/// Every token a diagnosis can name, by the index a parse records.\npub const TOKENS: &[rt::Token] = &[\n    {},\n];\n\n/// Whether the diagnostic variant counts the end of every token that\n/// matches, rather than only where the parse stops.\npub const COUNTS_SUCCESSES: bool = {};\n",
+            cells.join(",\n    "),
+            self.successes
+        )
+        .ok();
+        let mut sets: Vec<(&Vec<u16>, &usize)> = self.token_sets.iter().collect();
+        sets.sort_by_key(|&(_, index)| *index);
+        for (set, index) in sets {
+            let cells: Vec<String> = set.iter().map(u16::to_string).collect();
+            write!(
+                out,
+                "\n/// The tokens an expression skipped on its next byte would have tried.\nconst SKIPPED_{index}: [u16; {}] = [{}];\n",
+                set.len(),
                 cells.join(", ")
             )
             .ok();

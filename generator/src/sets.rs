@@ -37,6 +37,11 @@ impl CharSet {
         CharSet { ranges }
     }
 
+    /// The ranges, sorted, disjoint and non-adjacent.
+    pub fn ranges(&self) -> &[(u32, u32)] {
+        &self.ranges
+    }
+
     pub fn is_empty(&self) -> bool {
         self.ranges.is_empty()
     }

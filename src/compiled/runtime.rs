@@ -592,25 +592,174 @@ pub fn skip_until(s: &[u8], pos: usize, lits: &[&[u8]]) -> usize {
         .unwrap_or(s.len())
 }
 
-/// `far`, the furthest byte a token reached, now `end` at least; `end`.
-/// For the fast variant's code that a diagnosis runs where only the stops
-/// of a parse count ([`Attempts::far_mut`]).
-#[inline(always)]
-pub fn reach_at(far: &mut usize, end: usize) -> usize {
-    if end > *far {
-        *far = end;
-    }
-    end
+/// A token of a grammar, as pest's error detail names what a parse tried
+/// (its `ParsingToken`): what a diagnosis says was expected where a parse
+/// stopped. The generator lists each grammar's tokens
+/// ([`CompiledGrammar::TOKENS`]); a parse records their indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// One character from these ranges (inclusive): a one-character
+    /// string, a range, or a choice of those.
+    Chars(&'static [(char, char)]),
+    /// A string of two or more characters.
+    Str(&'static str),
+    /// A string of two or more characters, ASCII letters in either case.
+    Insens(&'static str),
+    /// One character with a Unicode property (`XID_START`...).
+    Property(&'static str),
 }
 
-/// `end`, the match of a test at `pos`, counted in `far` where it failed
-/// ([`reach_at`] of `pos`).
-#[inline(always)]
-pub fn failed_at(far: &mut usize, end: Option<usize>, pos: usize) -> Option<usize> {
-    if end.is_none() {
-        reach_at(far, pos);
+/// The furthest byte a token reached, as pest's error detail records it
+/// (`ParseAttempts::max_position`), and the tokens that failed there (its
+/// `expected_tokens`): the end of a token that matched, or the start of
+/// one that failed, outside a negative lookahead.
+///
+/// The diagnostic variant of a compiled parser counts into it, and so does
+/// the fast variant's code that it runs where only the stops of a parse
+/// count.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    far: usize,
+    /// The indices of the tokens that failed at `far`, each once.
+    tokens: RuleList<u16>,
+    /// The token whose failure moved `far` there, if one did (rather than
+    /// a token that matched up to there): pest's error detail leaves it
+    /// out (it lists the token, then clears the list for the new
+    /// position), which its comparison with pest allows for.
+    first: Option<u16>,
+}
+
+impl Default for Reach {
+    fn default() -> Self {
+        Reach::new()
     }
-    end
+}
+
+impl Reach {
+    /// Nothing reached yet.
+    pub fn new() -> Self {
+        Reach {
+            far: 0,
+            tokens: RuleList::new(0),
+            first: None,
+        }
+    }
+
+    /// The furthest byte a token reached.
+    pub fn far(&self) -> usize {
+        self.far
+    }
+
+    /// The indices of the tokens that failed there, in the order they
+    /// first did.
+    pub fn tokens(&self) -> &[u16] {
+        self.tokens.as_slice()
+    }
+
+    /// The token whose failure took the count to [`far`](Self::far), if
+    /// one did.
+    pub fn first(&self) -> Option<u16> {
+        self.first
+    }
+
+    /// A token, or a stop of the parse, reached `end` without failing
+    /// there: a position further than any before, with no token failed
+    /// there yet. Returns `end`.
+    #[inline(always)]
+    pub fn at(&mut self, end: usize) -> usize {
+        if end > self.far {
+            self.far = end;
+            self.tokens.truncate(0);
+            self.first = None;
+        }
+        end
+    }
+
+    /// Token `token` failed at `pos`: counted where `pos` is as far as
+    /// any. Returns `pos`.
+    #[inline(always)]
+    pub fn missed(&mut self, pos: usize, token: u16) -> usize {
+        if pos >= self.far {
+            self.miss_at_or_past(pos, token);
+        }
+        pos
+    }
+
+    #[inline(never)]
+    fn miss_at_or_past(&mut self, pos: usize, token: u16) {
+        if pos > self.far {
+            self.far = pos;
+            self.tokens.truncate(0);
+            self.first = Some(token);
+        }
+        if !self.tokens.as_slice().contains(&token) {
+            self.tokens.push(token);
+        }
+    }
+
+    /// Each of `tokens` failed at `pos`, in this order: an expression
+    /// skipped where the next byte cannot start it, whose first tokens
+    /// would all have failed there (an expression that tries none, `EOI`,
+    /// still stops there). Returns `None`, the expression's outcome.
+    #[inline(always)]
+    pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
+        if pos >= self.far {
+            self.skipped_at_or_past(pos, tokens);
+        }
+        None
+    }
+
+    #[inline(never)]
+    fn skipped_at_or_past(&mut self, pos: usize, tokens: &[u16]) {
+        if pos > self.far {
+            self.far = pos;
+            self.tokens.truncate(0);
+            self.first = tokens.first().copied();
+        }
+        for &token in tokens {
+            if !self.tokens.as_slice().contains(&token) {
+                self.tokens.push(token);
+            }
+        }
+    }
+
+    /// `end`, the match of token `token` at `pos`, counted where it
+    /// failed.
+    #[inline(always)]
+    pub fn failed(&mut self, end: Option<usize>, pos: usize, token: u16) -> Option<usize> {
+        if end.is_none() {
+            self.missed(pos, token);
+        }
+        end
+    }
+
+    /// `end`, the match of token `token` at `pos`, counted whether it
+    /// matched or failed.
+    #[inline(always)]
+    pub fn reached(&mut self, end: Option<usize>, pos: usize, token: u16) -> Option<usize> {
+        match end {
+            Some(end) => {
+                self.at(end);
+            }
+            None => {
+                self.missed(pos, token);
+            }
+        }
+        end
+    }
+
+    /// `end`, the match of `EOI` at `pos`, where only the stops of a
+    /// parse count: its failure is one, and names no token (pest's error
+    /// detail lists none for `EOI`).
+    #[inline(always)]
+    pub fn stopped(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
+        if end.is_none() && pos > self.far {
+            self.far = pos;
+            self.tokens.truncate(0);
+            self.first = None;
+        }
+        end
+    }
 }
 
 /// Rules, in the order they were tracked: the first [`RuleList::INLINE`]
@@ -719,8 +868,9 @@ impl<R: Copy + Ord> RuleList<R> {
 #[derive(Clone, Debug)]
 pub struct Attempts<R, const LISTS: bool = true, K = NodeBuffer<R, 0>> {
     pos: usize,
-    /// The furthest byte a token reached (pest's error detail).
-    far: usize,
+    /// The furthest byte a token reached, and the tokens that failed there
+    /// (pest's error detail).
+    reach: Reach,
     positives: RuleList<R>,
     negatives: RuleList<R>,
     /// What was kept, and the position where `EOI` failed then; `None`
@@ -741,7 +891,7 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     pub fn new(filler: R) -> Self {
         Attempts {
             pos: 0,
-            far: 0,
+            reach: Reach::new(),
             positives: RuleList::new(filler),
             negatives: RuleList::new(filler),
             kept: None,
@@ -760,7 +910,7 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     ) -> Self {
         let mut attempts = Attempts::new(filler);
         attempts.pos = pos;
-        attempts.far = far.unwrap_or(pos);
+        attempts.reach.at(far.unwrap_or(pos));
         for &rule in positives {
             attempts.positives.push(rule);
         }
@@ -800,44 +950,64 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     /// one. It can be short of [`pos`](Self::pos) only where `ANY`, which
     /// pest does not count, took the parse there.
     pub fn far(&self) -> usize {
-        self.far
+        self.reach.far()
     }
 
-    /// A token reached `end`: the end of one that matched, or the start of
-    /// one that failed. Returns `end`.
+    /// The tokens that failed at [`far`](Self::far), as indices into the
+    /// grammar's [`CompiledGrammar::TOKENS`]: what was expected there
+    /// (pest's `expected_tokens`).
+    pub fn tokens(&self) -> &[u16] {
+        self.reach.tokens()
+    }
+
+    /// [`Reach::first`].
+    pub fn first_token(&self) -> Option<u16> {
+        self.reach.first()
+    }
+
+    /// A token, or a stop of the parse, reached `end` ([`Reach::at`]).
+    /// Returns `end`.
     #[inline(always)]
     pub fn reach(&mut self, end: usize) -> usize {
-        if end > self.far {
-            self.far = end;
-        }
-        end
+        self.reach.at(end)
     }
 
-    /// A token tried at `pos` matched up to `end` (`Some`), or failed
-    /// there: [`reach`](Self::reach) of where it got. Returns `end`.
+    /// [`Reach::reached`].
     #[inline(always)]
-    pub fn reached(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
-        self.reach(end.unwrap_or(pos));
-        end
+    pub fn reached(&mut self, end: Option<usize>, pos: usize, token: u16) -> Option<usize> {
+        self.reach.reached(end, pos, token)
     }
 
-    /// The furthest byte a token reached, for the fast variant's code that
-    /// counts where the parse stops ([`failed_at`], [`reach_at`]).
+    /// [`Reach::failed`], where only failures count (a grammar in which
+    /// only tokens move the parse).
     #[inline(always)]
-    pub fn far_mut(&mut self) -> &mut usize {
-        &mut self.far
+    pub fn failed(&mut self, end: Option<usize>, pos: usize, token: u16) -> Option<usize> {
+        self.reach.failed(end, pos, token)
     }
 
-    /// A test at `pos` matched up to `end` (`Some`), or failed there,
-    /// where only failures count (a grammar in which only tokens move the
-    /// parse): [`reach`](Self::reach) of `pos` where it failed. Returns
-    /// `end`.
+    /// [`Reach::missed`].
     #[inline(always)]
-    pub fn failed(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
-        if end.is_none() {
-            self.reach(pos);
-        }
-        end
+    pub fn missed(&mut self, pos: usize, token: u16) -> usize {
+        self.reach.missed(pos, token)
+    }
+
+    /// [`Reach::skipped`].
+    #[inline(always)]
+    pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
+        self.reach.skipped(pos, tokens)
+    }
+
+    /// [`Reach::stopped`].
+    #[inline(always)]
+    pub fn stopped(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
+        self.reach.stopped(end, pos)
+    }
+
+    /// The count of how far tokens reach, for the fast variant's code that
+    /// counts where the parse stops.
+    #[inline(always)]
+    pub fn far_mut(&mut self) -> &mut Reach {
+        &mut self.reach
     }
 
     /// The rules tracked there, sorted and each once, as pest's
@@ -986,6 +1156,15 @@ pub trait CompiledGrammar: 'static {
     /// The first character of every string of two or more characters the
     /// grammar matches: pest counts such a string only whole.
     const STRING_STARTS: CharClass;
+    /// Every token a diagnosis can name, by the index a parse records
+    /// ([`Attempts::tokens`]).
+    const TOKENS: &'static [Token];
+    /// Whether the diagnostic variant counts the end of every token that
+    /// matches (a grammar with `ANY` or a skip), rather than only where
+    /// the parse stops: only then can a token's failure be the first to
+    /// reach the furthest byte, which pest's error detail then leaves out
+    /// of its list ([`Reach::first`]).
+    const COUNTS_SUCCESSES: bool;
     /// Any rule, to initialize buffers.
     const FILLER: Self::Rule;
 

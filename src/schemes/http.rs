@@ -96,7 +96,7 @@ impl HttpUri {
     /// );
     /// assert_eq!(
     ///     HttpUri::parse("http:/path").unwrap_err().to_string(),
-    ///     "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
+    ///     r#"invalid http URI at byte 4: expected "://" in https-URI or http-URI, found ':'"#
     /// );
     /// ```
     pub fn parse(input: &str) -> Result<HttpUri, SchemeError> {

@@ -178,14 +178,17 @@ where
 
 /// The violation for a failed parse of `input` from `entry`.
 ///
-/// The byte is where the grammar stopped: pest reports the furthest byte
-/// at which a rule began and failed, so a rule that fails on a literal
-/// inside it (the "@" of an `addr-spec`) is reported where it began. The
-/// rules are, in this order: the rules of the scheme's own that pest tried
-/// at that byte, last in the grammar first; else the innermost rule of the
-/// scheme's own that ends there in a parse of the input up to that byte
-/// (the rule that could not go on); else the RFC 3986 rules pest tried
-/// there; else `entry`.
+/// The byte is where the input stops matching: the furthest byte a token
+/// reached (pest's error detail), where the tokens tried there and failed
+/// are what was expected ("=" of a `param`, byte 25 of
+/// `postgresql://h/db?sslmode`), in the rules pest tried furthest (the
+/// `param` that began at byte 18). Where no token got further than the
+/// furthest byte at which a rule began and failed (pest's error), the
+/// error is there, and says which rules were expected: in this order, the
+/// rules of the scheme's own that pest tried at that byte, last in the
+/// grammar first; else the innermost rule of the scheme's own that ends
+/// there in a parse of the input up to that byte (the rule that could not
+/// go on); else the RFC 3986 rules pest tried there; else `entry`.
 ///
 /// Its one allocation holds what was expected and the excerpt; a rule's
 /// name is static where `parsers` are compiled.
@@ -245,15 +248,28 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
         }
     };
 
-    // "<scheme> <rule> or <rule> ...", written once to count it and once
-    // into the buffer it shares with the excerpt. The scheme's name is
-    // left out where a rule's name already says it (`ssh-URI`), so that
-    // it appears once.
+    // Where tokens got further than any rule's failure, the error is
+    // there, and names them.
+    let far = failure.far().min(input.len());
+    let tokens = if far > offset {
+        Some(parsers.expected(failure)).filter(|tokens| !tokens.is_empty())
+    } else {
+        None
+    };
+
+    // "<scheme> <rule> or <rule> ...", or "<tokens> in <scheme> <rule> or
+    // <rule> ...", written once to count it and once into the buffer it
+    // shares with the excerpt. The scheme's name is left out where a
+    // rule's name already says it (`ssh-URI`), so that it appears once.
     let mut carries_scheme = false;
     for_each_rule(&mut |rule| {
         carries_scheme |= names_scheme(&parsers.rule_name(rule), scheme);
     });
     let write_expected = |out: &mut dyn fmt::Write| {
+        if let Some(tokens) = &tokens {
+            let _ = tokens.write(out);
+            let _ = out.write_str(" in ");
+        }
         let mut separator = "";
         if !carries_scheme {
             let _ = out.write_str(scheme);
@@ -265,6 +281,7 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
             separator = " or ";
         });
     };
+    let offset = if tokens.is_some() { far } else { offset };
     let mut expected_len = Count(0);
     write_expected(&mut expected_len);
     let range = Excerpt::range(input, offset);
@@ -355,7 +372,7 @@ impl SchemeError {
 /// let err = rfc3986::schemes::urn::Urn::parse("urn:a:b").unwrap_err();
 /// assert_eq!(
 ///     format!("{err:#}"),
-///     "invalid urn URI at byte 4: expected urn NID, found 'a'\n  urn:a:b\n      ^"
+///     "invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':'\n  urn:a:b\n       ^"
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq)]
@@ -481,7 +498,9 @@ impl SchemeViolation {
     /// use rfc3986::schemes::{urn::Urn, SchemeError};
     ///
     /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
-    /// assert_eq!(err.offset(), 4);
+    /// // An NID has two characters at least: "urn:a" is where the input
+    /// // stops matching.
+    /// assert_eq!(err.offset(), 5);
     /// ```
     pub fn offset(&self) -> usize {
         self.offset
@@ -493,7 +512,7 @@ impl SchemeViolation {
     /// use rfc3986::schemes::{urn::Urn, SchemeError};
     ///
     /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
-    /// assert_eq!(err.expected(), "urn NID");
+    /// assert_eq!(err.expected(), r#""-", ALPHA or DIGIT in urn NID"#);
     /// ```
     pub fn expected(&self) -> &str {
         &self.text[..self.expected_len]
@@ -506,7 +525,7 @@ impl SchemeViolation {
     /// use rfc3986::schemes::{urn::Urn, SchemeError};
     ///
     /// let SchemeError::Scheme(err) = Urn::parse("urn:a:b").unwrap_err() else { panic!() };
-    /// assert_eq!(err.found(), Some('a'));
+    /// assert_eq!(err.found(), Some(':'));
     /// ```
     pub fn found(&self) -> Option<char> {
         self.found

@@ -90,7 +90,10 @@ impl Urn {
     /// use rfc3986::schemes::urn::Urn;
     ///
     /// let err = Urn::parse("urn:a:b").unwrap_err();
-    /// assert_eq!(err.to_string(), "invalid urn URI at byte 4: expected urn NID, found 'a'");
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':'"
+    /// );
     /// ```
     pub fn parse(input: &str) -> Result<Urn, SchemeError> {
         // The URN grammar reads NID and NSS where the generic one reads a

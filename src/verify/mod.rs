@@ -15,9 +15,9 @@
 
 use alloc::string::String;
 
-use crate::compiled::runtime::{Attempts, Node, PairBuffer, Parse};
+use crate::compiled::runtime::{Attempts, Node, PairBuffer, Parse, Token};
 use crate::compiled::{self, iri, uri, CompiledGrammar, Oracle};
-use crate::diagnose::{self, CompiledParsers, Derived};
+use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::grammar::IriRule;
@@ -208,6 +208,7 @@ fn compare<P, R, I, B>(
     entry: R,
     input: &str,
     compiled: Option<I>,
+    tokens: (&[Token], bool),
     failure: impl FnOnce() -> (Attempts<R, true, B>, Option<usize>),
 ) -> Result<(), String>
 where
@@ -222,7 +223,7 @@ where
         (Some(nodes), Ok(pairs)) => nodes.clone().eq(pest_nodes(pairs.clone())),
         (None, Err(error)) => {
             let (attempts, end) = failure();
-            return same_failure(entry, input, error, &attempts, end);
+            return same_failure(entry, input, error, (&attempts, tokens), end);
         }
         _ => false,
     };
@@ -237,12 +238,13 @@ where
 }
 
 /// Whether the diagnostic variant's record of a failed parse (`attempts`,
-/// and `end`, which must be `None`) is pest's `error`.
+/// whose tokens are indices into `tokens`, and `end`, which must be
+/// `None`) is pest's `error`.
 fn same_failure<R: pest::RuleType, B>(
     entry: R,
     input: &str,
     error: &pest::error::Error<R>,
-    attempts: &Attempts<R, true, B>,
+    (attempts, (tokens, counts_successes)): (&Attempts<R, true, B>, (&[Token], bool)),
     end: Option<usize>,
 ) -> Result<(), String> {
     use pest::error::{ErrorVariant, InputLocation};
@@ -257,16 +259,28 @@ fn same_failure<R: pest::RuleType, B>(
         ErrorVariant::CustomError { .. } => (&[], &[]),
     };
     let far = error.parse_attempts().map(|detail| detail.max_position);
+    let (expected, derived_expected) = (
+        Tokens::of_tokens(tokens, attempts.tokens()),
+        Tokens::of_pest(error),
+    );
+    let first = attempts.first_token();
     if end.is_none()
         && attempts.pos() == pos
         && far == Some(attempts.far())
+        && Tokens::agree(
+            &derived_expected,
+            tokens,
+            counts_successes,
+            attempts.tokens(),
+            first,
+        )
         && attempts.positives() == positives
         && attempts.negatives() == negatives
     {
         return Ok(());
     }
     Err(alloc::format!(
-        "the compiled parser's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  compiled: at {}, reached {}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {pos}, reached {far:?}, positives {positives:?}, negatives {negatives:?}",
+        "the compiled parser's diagnostic variant and pest_derive's parser disagree on the error for {input:?} from {entry:?}:\n  compiled: at {}, reached {} expecting {expected:?}, positives {:?}, negatives {:?}, end {end:?}\n  pest_derive: at {pos}, reached {far:?} expecting {derived_expected:?}, positives {positives:?}, negatives {negatives:?}",
         attempts.pos(),
         attempts.far(),
         attempts.positives(),
@@ -283,7 +297,9 @@ fn same_failure<R: pest::RuleType, B>(
 pub(crate) fn compare_grammar<G: Oracle>(rule: G::Rule, input: &str) -> Result<(), String> {
     let mut tree = compiled::tree::<G>(input);
     let matched = compiled::run::<G>(rule, &mut tree).is_some();
-    compare::<G::Parser, G::Rule, _, _>(rule, input, matched.then(|| tree.pairs.nodes()), || {
+    let nodes = matched.then(|| tree.pairs.nodes());
+    let tokens = (G::TOKENS, G::COUNTS_SUCCESSES);
+    compare::<G::Parser, G::Rule, _, _>(rule, input, nodes, tokens, || {
         compiled::failure::<G>(rule, input)
     })
 }

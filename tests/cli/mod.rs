@@ -450,9 +450,9 @@ fn check_scheme_urn() {
     let (out, err, code) = run(&["check", "--scheme", "urn"], input);
     assert_eq!(
         out,
-        r##"line 3: invalid urn URI at byte 4: expected urn NID, found 'a'
+        r##"line 3: invalid urn URI at byte 5: expected "-", ALPHA or DIGIT in urn NID, found ':'
   urn:a:b
-      ^
+       ^
 line 4: invalid urn URI at byte 12: expected urn NSS, found end of input
   urn:example:
               ^
@@ -476,9 +476,9 @@ fn check_scheme_file() {
         r##"line 4: invalid file URI at byte 17: expected file auth-path, found '?'
   file:///etc/hosts?x
                    ^
-line 5: invalid file URI at byte 5: expected file local-path, found 'e'
+line 5: invalid file URI at byte 6: expected ":" in file local-path, found 't'
   file:etc/hosts
-       ^
+        ^
 5 lines, 3 valid, 2 invalid
 "##
     );

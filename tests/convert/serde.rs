@@ -125,7 +125,7 @@ fn scheme_types() {
     let err = serde_json::from_str::<Urn>(r#""urn:a:b""#).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "invalid urn URI at byte 4: expected urn NID, found 'a' at line 1 column 9"
+        "invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':' at line 1 column 9"
     );
     let err = serde_json::from_str::<Mailto>("null").unwrap_err();
     assert_eq!(

@@ -8,7 +8,8 @@
 //!
 //! The grammars: `redis` (`examples/custom_scheme/redis.pest`), an
 //! ssh-like one whose scheme is a literal (`tests/grammars/user/ssh.pest`),
-//! and one on `iri.pest` (`tests/grammars/user/wiki.pest`). The
+//! and two on `iri.pest` (`tests/grammars/user/wiki.pest` and
+//! `postgresql.pest`). The
 //! `tests/grammars` conformance suite runs through the derive in
 //! `tests/grammars/compiler.rs`.
 
@@ -74,6 +75,33 @@ mod wiki {
     #[grammar = "tests/grammars/user/wiki.pest"]
     #[grammar_base = "iri"]
     pub struct Wiki;
+}
+
+mod postgresql {
+    pub mod derived {
+        #[derive(pest_derive::Parser)]
+        #[grammar = "uri.pest"]
+        #[grammar = "iri.pest"]
+        #[grammar = "tests/grammars/user/postgresql.pest"]
+        pub struct Postgresql;
+
+        // iri.pest's names for the RFC rules, as for `wiki`.
+        rfc3986::__uri_rule_table!(@impl Rule,
+            IRI_reference => UriReference, IRI => Uri, absolute_IRI => AbsoluteUri,
+            irelative_ref => RelativeRef, irelative_part => RelativePart, scheme => Scheme,
+            ihier_part => HierPart, iquery => Query, ifragment => Fragment,
+            iauthority => Authority, ipath => Path, ipath_abempty => PathAbempty,
+            ipath_absolute => PathAbsolute, ipath_noscheme => PathNoscheme,
+            ipath_rootless => PathRootless, ipath_empty => PathEmpty, iuserinfo => Userinfo,
+            ihost => Host, port => Port, IP_literal => IpLiteral, IPv4address => Ipv4Address,
+            ireg_name => RegName, IPv6address => Ipv6Address, IPvFuture => IpvFuture,
+        );
+    }
+
+    #[derive(rfc3986::Grammar)]
+    #[grammar = "tests/grammars/user/postgresql.pest"]
+    #[grammar_base = "iri"]
+    pub struct Postgresql;
 }
 
 mod tel {
@@ -306,6 +334,74 @@ fn rule_types_are_pest_derives() {
         names(wiki::Rule::all_rules()),
         names(wiki::derived::Rule::all_rules())
     );
+}
+
+/// The error is where the input stops matching, with what was expected
+/// there: pest's own error names the `param` that began at byte 18; its
+/// error detail, which the compiled parser counts too, sees that the
+/// input goes on matching up to byte 25, where `=` (or more of the
+/// name) was expected.
+#[test]
+fn an_error_is_where_the_input_stops_matching() {
+    use postgresql::{Postgresql, Rule};
+    let cases = [
+        (
+            "postgresql://h/db?sslmode",
+            25,
+            "param",
+            "invalid postgresql URI at byte 25: expected \"=\", \"_\" or ALPHA in postgresql param, found end of input",
+        ),
+        (
+            "postgresql://h/db?sslmode=require&x",
+            35,
+            "param",
+            "invalid postgresql URI at byte 35: expected \"=\", \"_\" or ALPHA in postgresql param, found end of input",
+        ),
+        // Where no token gets further than the rule's failure, the error
+        // names the rule.
+        (
+            "postgresql://h/db?=x",
+            18,
+            "param-name",
+            "invalid postgresql URI at byte 18: expected postgresql param-name, found '='",
+        ),
+    ];
+    for (input, offset, rule, message) in cases {
+        let Err(SchemeError::Scheme(violation)) = Postgresql::parse(Rule::postgresql_input, input)
+        else {
+            panic!("{input}: not a violation");
+        };
+        assert_eq!(
+            (
+                violation.offset(),
+                violation.rule(),
+                violation.to_string().as_str()
+            ),
+            (offset, rule, message),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn postgresql_is_pest_derives() {
+    let inputs = inputs(
+        &[
+            "postgresql://h/db",
+            "postgresql://h:5432/db?",
+            "postgresql:/",
+        ],
+        &["?", "ssl", "=", "&", "x", "_", "%41", "é", "#"],
+        3,
+    );
+    use postgresql::derived::Rule;
+    let accepted = compare_grammar!(
+        postgresql::Postgresql,
+        [Rule::postgresql_input],
+        inputs,
+        Iri
+    );
+    assert!(accepted > 50, "{accepted}");
 }
 
 #[test]

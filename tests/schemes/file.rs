@@ -113,8 +113,8 @@ fn fragment() {
 #[case::relative_path(
     "file:path/to/file",
     "local-path",
-    5,
-    "invalid file URI at byte 5: expected file local-path, found 'p'"
+    6,
+    "invalid file URI at byte 6: expected \":\" in file local-path, found 'a'"
 )]
 #[case::drive_letter_only(
     "file:c:",
@@ -155,8 +155,8 @@ fn fragment() {
 #[case::not_file(
     "files:///x",
     "file-URI",
-    0,
-    "invalid file URI at byte 0: expected file-URI, found 'f'"
+    4,
+    "invalid file URI at byte 4: expected \":\" in file-URI, found 's'"
 )]
 fn violations(
     #[case] input: &str,

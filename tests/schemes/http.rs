@@ -106,8 +106,8 @@ fn typed_host_and_fragment() {
 #[case::no_authority(
     "http:/path",
     "https-URI",
-    0,
-    "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
+    4,
+    "invalid http URI at byte 4: expected \"://\" in https-URI or http-URI, found ':'"
 )]
 #[case::other_scheme(
     "ftp://example.com/",
@@ -124,8 +124,8 @@ fn typed_host_and_fragment() {
 #[case::longer_scheme(
     "httpx://example.com/",
     "https-URI",
-    0,
-    "invalid http URI at byte 0: expected https-URI or http-URI, found 'h'"
+    4,
+    "invalid http URI at byte 4: expected \"://\" in https-URI or http-URI, found 'x'"
 )]
 fn violations(
     #[case] input: &str,

@@ -200,8 +200,8 @@ fn components(
 #[case::nid_one_char(
     "urn:a:b",
     "NID",
-    4,
-    "invalid urn URI at byte 4: expected urn NID, found 'a'"
+    5,
+    "invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':'"
 )]
 #[case::nid_33_chars(
     "urn:abcdefghijklmnopqrstuvwxyz0123456:x",
@@ -218,27 +218,27 @@ fn components(
 #[case::nid_trailing_hyphen(
     "urn:ab-:c",
     "NID",
-    4,
-    "invalid urn URI at byte 4: expected urn NID, found 'a'"
+    7,
+    "invalid urn URI at byte 7: expected \"-\", ALPHA or DIGIT in urn NID, found ':'"
 )]
 #[case::nid_underscore(
     "urn:a_b:c",
     "NID",
-    4,
-    "invalid urn URI at byte 4: expected urn NID, found 'a'"
+    5,
+    "invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found '_'"
 )]
 // Section 5.2: "urn-" is reserved for informal namespaces, urn-<number>.
 #[case::nid_urn_prefix(
     "urn:urn-abc:x",
     "NID",
-    4,
-    "invalid urn URI at byte 4: expected urn NID, found 'u'"
+    8,
+    "invalid urn URI at byte 8: expected '1'..'9' in urn NID, found 'a'"
 )]
 #[case::nid_urn_zero(
     "urn:urn-0:x",
     "NID",
-    4,
-    "invalid urn URI at byte 4: expected urn NID, found 'u'"
+    8,
+    "invalid urn URI at byte 8: expected '1'..'9' in urn NID, found '0'"
 )]
 // NSS: at least one pchar.
 #[case::nss_empty(
@@ -256,8 +256,8 @@ fn components(
 #[case::no_nss(
     "urn:example",
     "assigned-name",
-    0,
-    "invalid urn URI at byte 0: expected urn assigned-name, found 'u'"
+    11,
+    "invalid urn URI at byte 11: expected \"-\", \":\", ALPHA or DIGIT in urn assigned-name, found end of input"
 )]
 // rq-components: "?+" and "?=", each with something after it.
 #[case::plain_query(

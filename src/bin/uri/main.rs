@@ -96,8 +96,8 @@ enum Command {
     /// cannot be read.
     #[command(after_help = "Example:\n  \
         $ printf 'urn:isbn:0451450523\\nurn:a:b\\n' | uri check --scheme urn\n  \
-        line 2: invalid urn URI at byte 4: expected urn NID, found 'a'\n    \
-        urn:a:b\n        \
+        line 2: invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':'\n    \
+        urn:a:b\n         \
         ^\n  \
         2 lines, 1 valid, 1 invalid")]
     Check(check::Args),
