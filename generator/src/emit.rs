@@ -220,7 +220,7 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
-            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut rt::Reach",
+            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut rt::Reach<L>",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
             Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, K, L>",
         };
@@ -986,7 +986,9 @@ fn fails_before_calls(e: &Ir) -> bool {
 /// diagnostic variant's also over whether it keeps pest's lists of rules.
 fn generics(mode: Mode) -> &'static str {
     match mode {
-        Mode::Fast(Ctx::Quiet | Ctx::Reach) => "",
+        Mode::Fast(Ctx::Quiet) => "",
+        // The count keeps the tokens where the diagnosis does.
+        Mode::Fast(Ctx::Reach) => "<const L: bool>",
         Mode::Fast(_) => "<K: rt::Sink<Rule>>",
         Mode::Diagnostic(_) => "<K: rt::Sink<Rule> + rt::Keep, const L: bool>",
     }

@@ -616,9 +616,11 @@ pub enum Token {
 ///
 /// The diagnostic variant of a compiled parser counts into it, and so does
 /// the fast variant's code that it runs where only the stops of a parse
-/// count.
+/// count. The tokens are kept where `KEEP`: a diagnosis that names none (a
+/// reference's) counts only how far they reach, in code that does nothing
+/// more.
 #[derive(Clone, Debug)]
-pub struct Reach {
+pub struct Reach<const KEEP: bool = false> {
     far: usize,
     /// The indices of the tokens that failed at `far`, each once.
     tokens: RuleList<u16>,
@@ -629,13 +631,13 @@ pub struct Reach {
     first: Option<u16>,
 }
 
-impl Default for Reach {
+impl<const KEEP: bool> Default for Reach<KEEP> {
     fn default() -> Self {
         Reach::new()
     }
 }
 
-impl Reach {
+impl<const KEEP: bool> Reach<KEEP> {
     /// Nothing reached yet.
     pub fn new() -> Self {
         Reach {
@@ -669,8 +671,10 @@ impl Reach {
     pub fn at(&mut self, end: usize) -> usize {
         if end > self.far {
             self.far = end;
-            self.tokens.truncate(0);
-            self.first = None;
+            if KEEP {
+                self.tokens.truncate(0);
+                self.first = None;
+            }
         }
         end
     }
@@ -680,7 +684,11 @@ impl Reach {
     #[inline(always)]
     pub fn missed(&mut self, pos: usize, token: u16) -> usize {
         if pos >= self.far {
-            self.miss_at_or_past(pos, token);
+            if KEEP {
+                self.miss_at_or_past(pos, token);
+            } else {
+                self.far = pos;
+            }
         }
         pos
     }
@@ -704,7 +712,11 @@ impl Reach {
     #[inline(always)]
     pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
         if pos >= self.far {
-            self.skipped_at_or_past(pos, tokens);
+            if KEEP {
+                self.skipped_at_or_past(pos, tokens);
+            } else {
+                self.far = pos;
+            }
         }
         None
     }
@@ -870,7 +882,7 @@ pub struct Attempts<R, const LISTS: bool = true, K = NodeBuffer<R, 0>> {
     pos: usize,
     /// The furthest byte a token reached, and the tokens that failed there
     /// (pest's error detail).
-    reach: Reach,
+    reach: Reach<LISTS>,
     positives: RuleList<R>,
     negatives: RuleList<R>,
     /// What was kept, and the position where `EOI` failed then; `None`
@@ -1006,7 +1018,7 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     /// The count of how far tokens reach, for the fast variant's code that
     /// counts where the parse stops.
     #[inline(always)]
-    pub fn far_mut(&mut self) -> &mut Reach {
+    pub fn far_mut(&mut self) -> &mut Reach<LISTS> {
         &mut self.reach
     }
 
