@@ -82,7 +82,7 @@ fn defined_on_with(line: &str, hyphens: bool) -> Option<&str> {
 }
 
 /// The name a line of a grammar defines, if it starts a rule's definition.
-fn defined_on(line: &str) -> Option<&str> {
+pub(crate) fn defined_on(line: &str) -> Option<&str> {
     defined_on_with(line, false)
 }
 
