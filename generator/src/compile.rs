@@ -803,6 +803,8 @@ const RFC_RULES: &[(&str, &str, &str)] = &[
     ("RegName", "reg_name", "ireg_name"),
     ("Ipv6Address", "IPv6address", "IPv6address"),
     ("IpvFuture", "IPvFuture", "IPvFuture"),
+    // RFC 6874's, in a grammar that extends `IP_literal` with a zone.
+    ("ZoneId", "ZoneID", "ZoneID"),
 ];
 
 /// The `UriRule` implementation of the grammar's `Rule`: the map from its

@@ -213,6 +213,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             compiled,
             grammar,
             files,
+            extended,
         }) => {
             let docs = docs(&grammar);
             Ok(expansion(
@@ -223,6 +224,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &files,
                 &compiled.code,
                 &accessors(&compiled, input.base, &docs),
+                !extended.is_empty(),
             ))
         }
         Err(failure) => {
@@ -235,7 +237,16 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 rules: Vec::new(),
             };
             // An empty `{Name}Rules`, so that a `use` of it resolves.
-            let fallback = expansion(input, &rules, true, &docs, &failure.files, &stub(name), &[]);
+            let fallback = expansion(
+                input,
+                &rules,
+                true,
+                &docs,
+                &failure.files,
+                &stub(name),
+                &[],
+                false,
+            );
             Err(DeriveError {
                 errors: failure.errors,
                 fallback: Some(fallback),
@@ -302,6 +313,7 @@ rt::__uri_rule_table!(@impl Rule,
 /// implements `CompiledGrammar` for the struct) with the struct's
 /// `parse`, `parse_pairs` and `rfc3986::schemes::Grammar`, and the trait
 /// `{Name}Rules` with a method for each of `accessors`.
+#[allow(clippy::too_many_arguments)]
 fn expansion(
     input: &DeriveInput,
     rules: &[String],
@@ -310,6 +322,7 @@ fn expansion(
     files: &[PathBuf],
     code: &str,
     accessors: &[Accessor],
+    extends_base: bool,
 ) -> String {
     let name = &input.name;
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
@@ -412,6 +425,7 @@ const _: () = {{
         type Spec = {spec};
         type Compiled = Self;
         const SCHEME: &'static str = {scheme:?};
+        const EXTENDS_BASE: bool = {extends_base};
 
         #[inline]
         fn parse(
@@ -584,6 +598,9 @@ pub struct Artifact {
     pub grammar: String,
     /// The files read, as found from the manifest directory.
     pub files: Vec<PathBuf>,
+    /// The rules of the base that the grammar's own replace (each marked
+    /// `// #[extends]`), in the order of the markers.
+    pub extended: Vec<String>,
 }
 
 /// Compiles the grammar made of `base` and `sources` (files found from
@@ -802,6 +819,7 @@ fn compile_parts(
                 compiled,
                 grammar,
                 files,
+                extended,
             })
         }
         Err(errors) => errors,

@@ -3,7 +3,7 @@
 //! right above it (where `// #[allow(lint)]` lines go too) replaces the
 //! base's rule of the same name. The base's definition is blanked out of
 //! its text, line for line, so that pest_meta sees one definition and
-//! every line and column of the joined text stays where it was.
+//! every other line of the joined text keeps its number.
 
 use pest_meta::parser::{parse, Rule as P};
 
@@ -64,7 +64,8 @@ pub(crate) fn markers(text: &str) -> Vec<Marker> {
 
 /// `base` (a grammar that parses) without its definition of `rule`: the
 /// definition and the comment and doc lines right above it turned into
-/// spaces, newlines kept. `None` where `base` does not define `rule`.
+/// empty lines, as many as they were, so that every line after them keeps
+/// its number. `None` where `base` does not define `rule`.
 pub(crate) fn without_rule(base: &str, rule: &str) -> Option<String> {
     let pairs = parse(P::grammar_rules, base).ok()?;
     let span = pairs
@@ -85,10 +86,7 @@ pub(crate) fn without_rule(base: &str, rule: &str) -> Option<String> {
         }
         start = above;
     }
-    let blank: String = base[start..span.end()]
-        .chars()
-        .map(|c| if c == '\n' { '\n' } else { ' ' })
-        .collect();
+    let blank = "\n".repeat(base[start..span.end()].matches('\n').count());
     Some(format!("{}{blank}{}", &base[..start], &base[span.end()..]))
 }
 
@@ -143,7 +141,7 @@ mod tests {
         let without = without_rule(base, "b").unwrap();
         assert_eq!(
             without,
-            "/// A.\na = { \"a\" }\n\n      \n           \n     \n     \n \n\nc = { b }\n"
+            "/// A.\na = { \"a\" }\n\n\n\n\n\n\n\nc = { b }\n"
         );
         assert_eq!(without.lines().count(), base.lines().count());
         assert_eq!(without_rule(base, "d"), None);

@@ -12,7 +12,7 @@ use pest::iterators::Pairs;
 
 use super::slots::{grammar_error, Slot, Slots, INSIDE_AUTHORITY, INSIDE_AUTHORITY_BITS};
 use super::tiling::tile;
-use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, MAX_LEN};
+use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, Zone, MAX_LEN};
 use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::UriRule;
@@ -136,8 +136,12 @@ impl Slots<'_> {
     pub(crate) fn lower_tiled<const TILED: bool>(&self) -> Result<Bounds, ParseError> {
         let authority = self.found(Slot::Authority);
         let mut kind = HostKind::RegName;
+        let mut zone = None;
         if authority.present {
             kind = self.checked_host_kind(authority.start)?;
+            if self.seen & (1 << Slot::ZoneId as u32) != 0 {
+                zone = Some(self.zone(kind)?);
+            }
         } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
@@ -171,7 +175,39 @@ impl Slots<'_> {
             path.start..path.end,
             self.found(Slot::Query).end_if_present(),
             self.found(Slot::Fragment).start_if_present(),
-        ))
+        )
+        .with_zone(zone))
+    }
+
+    /// The zone of an IPv6 literal (RFC 6874), from the pairs of the
+    /// grammar's `IPv6address` and `ZoneID`: the address right after the
+    /// host's `[`, the zone after it and right before the host's `]`, and
+    /// no further apart than [`Zone`] stores. Only a grammar that extends
+    /// `IP-literal` has a `ZoneID`.
+    #[cold]
+    #[inline(never)]
+    fn zone(&self, kind: HostKind) -> Result<Zone, ParseError> {
+        let host = self.host();
+        let zone = self.found(Slot::ZoneId);
+        let bytes = self.input.as_bytes();
+        let address = match self.span(Slot::Ipv6Address) {
+            Some(address) if kind == HostKind::Ipv6 => address,
+            _ => return Err(self.grammar_error(zone.start, "a zone after an IPv6address")),
+        };
+        let in_brackets = address.start == host.start + 1
+            && bytes.get(host.start) == Some(&b'[')
+            && address.end <= zone.start
+            && zone.end + 1 == host.end
+            && bytes.get(zone.end) == Some(&b']');
+        if !in_brackets {
+            return Err(self.grammar_error(
+                zone.start,
+                "an IP literal that is \"[\" IPv6address, a zone and \"]\"",
+            ));
+        }
+        Zone::new(host.start, address.end, zone.start).ok_or_else(|| {
+            self.grammar_error(zone.start, "a zone at most 15 bytes after its IPv6address")
+        })
     }
 
     /// The error for a userinfo, host or port outside an authority: at the
