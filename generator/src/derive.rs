@@ -763,11 +763,33 @@ fn compile_parts(
                 None
             } else {
                 extended.push(rule.clone());
-                let dropped = bases.iter_mut().find_map(|(_, text)| {
-                    let without = extend::without_rule(text, &rule)?;
-                    *text = without;
-                    Some(())
+                let dropped = bases.iter_mut().find_map(|(base_name, text)| {
+                    let base_type = extend::rule_type(text, &rule)?;
+                    let line = crate::compile::definition_place(text, &rule)?.0;
+                    *text = extend::without_rule(text, &rule)?;
+                    Some((*base_name, line, base_type))
                 });
+                // The rule's type decides which pairs the tree holds,
+                // which the lowering reads: an extension keeps it.
+                if let Some((base_name, base_line, base_type)) = dropped {
+                    let user_type = extend::rule_type(text, &rule);
+                    let at = crate::compile::definition_place(text, &rule);
+                    if let (Some(user_type), Some((line, column))) = (user_type, at) {
+                        if user_type != base_type {
+                            let written = |t: &str| format!("`{rule} = {t}{{ ... }}`");
+                            marker_errors.push(format!(
+                                "cannot compile the grammar of `{name}`: {}, rule `{rule}`: \
+                                 an extension keeps the type of the rule it replaces, as the \
+                                 pairs the lowering reads depend on it: {base_name}, line \
+                                 {base_line}, defines {}, this file {}; write {}",
+                                part.place(line, Some(column)),
+                                written(base_type),
+                                written(user_type),
+                                written(base_type),
+                            ));
+                        }
+                    }
+                }
                 dropped.is_none().then(|| match base {
                     Base::None => format!(
                         "`#[extends]` above `{rule}`, but the grammar has no base \
@@ -1190,6 +1212,46 @@ mod tests {
              // #[extends]: why\niunreserved = _{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" | ucschar }",
         )
         .unwrap();
+    }
+
+    /// An extension that changes the type of the rule it replaces (the
+    /// pairs the tree holds, which the lowering reads) is refused where
+    /// the user's rule is defined.
+    #[test]
+    fn an_extension_keeps_the_rules_type() {
+        let line = URI_PEST
+            .lines()
+            .position(|line| line.starts_with("IP_literal "))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            errors_of(
+                Base::Uri,
+                "x = { host }\n// #[extends]: zones\nIP_literal = _{ \"[\" ~ IPv6address ~ \"]\" }\n"
+            ),
+            [format!(
+                "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
+                 rule `IP_literal`: an extension keeps the type of the rule it replaces, as the \
+                 pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
+                 defines `IP_literal = ${{ ... }}`, this file `IP_literal = _{{ ... }}`; write \
+                 `IP_literal = ${{ ... }}`"
+            )]
+        );
+        let line = URI_PEST
+            .lines()
+            .position(|line| line.starts_with("port "))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            errors_of(Base::Uri, "// #[extends]\n  port = { DIGIT* }\n"),
+            [format!(
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 3, \
+                 rule `port`: an extension keeps the type of the rule it replaces, as the \
+                 pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
+                 defines `port = @{{ ... }}`, this file `port = {{ ... }}`; write \
+                 `port = @{{ ... }}`"
+            )]
+        );
     }
 
     /// A marker that extends nothing is an error at the marker: above a

@@ -90,6 +90,29 @@ pub(crate) fn without_rule(base: &str, rule: &str) -> Option<String> {
     Some(format!("{}{blank}{}", &base[..start], &base[span.end()..]))
 }
 
+/// The type of `rule` as `text` defines it (first): its modifier, `_`,
+/// `@`, `$` or `!`, or `""` for a normal rule. `None` where `text` does
+/// not parse or does not define `rule`.
+pub(crate) fn rule_type(text: &str, rule: &str) -> Option<&'static str> {
+    let pairs = parse(P::grammar_rules, text).ok()?;
+    let definition = pairs
+        .filter(|pair| pair.as_rule() == P::grammar_rule)
+        .find(|pair| {
+            pair.clone()
+                .into_inner()
+                .next()
+                .is_some_and(|first| first.as_rule() == P::identifier && first.as_str() == rule)
+        })?;
+    let modifier = definition.into_inner().nth(2)?;
+    Some(match modifier.as_rule() {
+        P::silent_modifier => "_",
+        P::atomic_modifier => "@",
+        P::compound_atomic_modifier => "$",
+        P::non_atomic_modifier => "!",
+        _ => "",
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,13 +159,24 @@ mod tests {
     }
 
     #[test]
+    fn rule_types_are_read() {
+        let text = "a = { \"a\" }\nb = _{ a }\nc = @{ a }\nd = ${ a }\ne = !{ a }\n";
+        let types: Vec<_> = ["a", "b", "c", "d", "e", "f"]
+            .iter()
+            .map(|rule| rule_type(text, rule))
+            .collect();
+        assert_eq!(
+            types,
+            [Some(""), Some("_"), Some("@"), Some("$"), Some("!"), None]
+        );
+        assert_eq!(rule_type(crate::URI_PEST, "IP_literal"), Some("$"));
+    }
+
+    #[test]
     fn the_base_rule_is_blanked_with_its_comments() {
         let base = "/// A.\na = { \"a\" }\n\n/// B.\n// PEG: why\nb = {\n  \"b\"\n}\n\nc = { b }\n";
         let without = without_rule(base, "b").unwrap();
-        assert_eq!(
-            without,
-            "/// A.\na = { \"a\" }\n\n\n\n\n\n\n\nc = { b }\n"
-        );
+        assert_eq!(without, "/// A.\na = { \"a\" }\n\n\n\n\n\n\n\nc = { b }\n");
         assert_eq!(without.lines().count(), base.lines().count());
         assert_eq!(without_rule(base, "d"), None);
         let uri = without_rule(crate::URI_PEST, "IP_literal").unwrap();

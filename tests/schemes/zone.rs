@@ -56,7 +56,13 @@ fn the_zone_is_typed() {
     );
     assert_eq!(uri.host().unwrap().to_string(), "[fe80::1%25en%31]");
     assert_eq!(
-        (uri.userinfo(), uri.port(), uri.path(), uri.query(), uri.fragment()),
+        (
+            uri.userinfo(),
+            uri.port(),
+            uri.path(),
+            uri.query(),
+            uri.fragment()
+        ),
         (Some("u"), Some(8080), "/x", Some("q"), Some("f"))
     );
 
@@ -211,7 +217,9 @@ fn the_oracle_reads_the_derives_grammar() {
 #[test]
 fn the_compiled_parser_is_pest_derives() {
     let tails = crate::grammars::compiler::strings(
-        &["fe80::1", "%25", "eth0", "%31", "%", "]", "/", ":", "1", "v1.x"],
+        &[
+            "fe80::1", "%25", "eth0", "%31", "%", "]", "/", ":", "1", "v1.x",
+        ],
         4,
     );
     let mut accepted = 0;
