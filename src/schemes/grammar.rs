@@ -81,7 +81,7 @@ pub trait Grammar: Sized + 'static {
 
     /// Whether the grammar replaces a rule of its base (a rule of
     /// `uri.pest` or `iri.pest` marked `// #[extends]`, see
-    /// [`rfc3986::Grammar`](crate#deriving-a-scheme-grammar)): it then
+    /// the documentation of the derive `rfc3986::Grammar`): it then
     /// accepts references the generic grammar does not (an IPv6 zone, RFC
     /// 6874), and an input it rejects is its [`SchemeError::Scheme`],
     /// never a [`SchemeError::Syntax`] of the generic grammar. `false`
