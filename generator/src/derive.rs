@@ -104,6 +104,10 @@ struct Part<'a> {
     is_base: bool,
 }
 
+/// A part of the user's, read: its name in errors, its text, and where an
+/// inline grammar's text is in the user's source.
+type UserPart<'a> = (String, &'a str, Option<(&'a InlineOrigin, &'a str)>);
+
 /// How errors name uri.pest.
 const URI_BASE: &str = "uri.pest (rfc3986's)";
 
@@ -693,7 +697,7 @@ fn compile_parts(
     }
     // The user's parts, read before the base's are joined: a rule of
     // theirs that extends one of the base's drops the base's definition.
-    let mut users: Vec<(String, &str, Option<(&InlineOrigin, &str)>)> = Vec::new();
+    let mut users: Vec<UserPart<'_>> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     for source in sources {
         if let GrammarSource::File(path) = source {
