@@ -13,10 +13,10 @@ mod example;
 use std::net::Ipv6Addr;
 use std::path::Path;
 
+use example::{Rfc6874, Rfc6874Rules, Rule};
 use rfc3986::__private::compare_derived;
 use rfc3986::schemes::{Grammar, SchemeError};
 use rfc3986::{ErrorKind, Host, Uri};
-use example::{Rfc6874, Rfc6874Rules, Rule};
 
 mod derived {
     #[derive(pest_derive::Parser)]
