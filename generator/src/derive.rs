@@ -735,91 +735,8 @@ fn compile_parts(
             ),
         });
     }
-    // Each marker's rule is dropped from the base that defines it; a
-    // marker that extends nothing is an error at the marker.
-    let mut marker_errors = Vec::new();
-    let mut extended: Vec<String> = Vec::new();
-    for (part_name, text, origin) in &users {
-        for marker in extend::markers(text) {
-            let part = Part {
-                name: part_name.clone(),
-                first_line: 1,
-                origin: *origin,
-                is_base: false,
-            };
-            let place = part.place(marker.line, Some(marker.column));
-            let rule = marker.rule.clone().unwrap_or_default();
-            let problem = if marker.malformed {
-                Some(format!(
-                    "a marker that extends a rule of the base is written `{}`, alone on \
-                     its comment line (with the reason after the `:`)",
-                    extend::WRITTEN
-                ))
-            } else if marker.rule.is_none() {
-                Some(
-                    "`#[extends]` stands above no rule: write it among the comment lines \
-                     right above the definition of the rule that replaces the base's"
-                        .to_string(),
-                )
-            } else if extended.contains(&rule) {
-                // Extended twice: pest_meta's error at the second
-                // definition says where the first is.
-                None
-            } else {
-                extended.push(rule.clone());
-                let dropped = bases.iter_mut().find_map(|(base_name, text)| {
-                    let base_type = extend::rule_type(text, &rule)?;
-                    let line = crate::compile::definition_place(text, &rule)?.0;
-                    *text = extend::without_rule(text, &rule)?;
-                    Some((*base_name, line, base_type))
-                });
-                // The rule's type decides which pairs the tree holds,
-                // which the lowering reads: an extension keeps it.
-                if let Some((base_name, base_line, base_type)) = dropped {
-                    let user_type = extend::rule_type(text, &rule);
-                    let at = crate::compile::definition_place(text, &rule);
-                    if let (Some(user_type), Some((line, column))) = (user_type, at) {
-                        if user_type != base_type {
-                            let written = |t: &str| format!("`{rule} = {t}{{ ... }}`");
-                            marker_errors.push(format!(
-                                "cannot compile the grammar of `{name}`: {}, rule `{rule}`: \
-                                 an extension keeps the type of the rule it replaces, as the \
-                                 pairs the lowering reads depend on it: {base_name}, line \
-                                 {base_line}, defines {}, this file {}; write {}",
-                                part.place(line, Some(column)),
-                                written(base_type),
-                                written(user_type),
-                                written(base_type),
-                            ));
-                        }
-                    }
-                }
-                dropped.is_none().then(|| match base {
-                    Base::None => format!(
-                        "`#[extends]` above `{rule}`, but the grammar has no base \
-                         (#[grammar_base = \"none\"]): there is no rule to extend; \
-                         remove the marker"
-                    ),
-                    Base::Uri | Base::Iri => format!(
-                        "`#[extends]` above `{rule}`, which {}: only a rule of the base \
-                         can be extended; remove the marker, or name the rule you mean to \
-                         extend",
-                        not_defined(base)
-                    ),
-                })
-            };
-            if let Some(problem) = problem {
-                let rule = if rule.is_empty() {
-                    String::new()
-                } else {
-                    format!(", rule `{rule}`")
-                };
-                marker_errors.push(format!(
-                    "cannot compile the grammar of `{name}`: {place}{rule}: {problem}"
-                ));
-            }
-        }
-    }
+    // Each marker's rule is dropped from the base that defines it.
+    let (extended, marker_errors) = extend_bases(name, base, &mut bases, &users);
     for (base_name, text) in &bases {
         push(&mut grammar, (*base_name).into(), text, None, true);
     }
@@ -895,6 +812,104 @@ fn compile_parts(
         grammar,
         files,
     })
+}
+
+/// Drops from `bases` (each the name errors give it, and its text) the
+/// rules that a part of `users` extends (marked `// #[extends]`): the
+/// rules extended, in the order of the markers, and the errors of the
+/// grammar of `name` (on `base`) that the markers make: a marker that
+/// extends nothing, one written otherwise, an extension of another type
+/// than the rule it replaces.
+fn extend_bases(
+    name: &str,
+    base: Base,
+    bases: &mut [(&str, String)],
+    users: &[UserPart<'_>],
+) -> (Vec<String>, Vec<String>) {
+    let mut marker_errors = Vec::new();
+    let mut extended: Vec<String> = Vec::new();
+    for (part_name, text, origin) in users {
+        for marker in extend::markers(text) {
+            let part = Part {
+                name: part_name.clone(),
+                first_line: 1,
+                origin: *origin,
+                is_base: false,
+            };
+            let place = part.place(marker.line, Some(marker.column));
+            let rule = marker.rule.clone().unwrap_or_default();
+            let problem = if marker.malformed {
+                Some(format!(
+                    "a marker that extends a rule of the base is written `{}`, alone on \
+                     its comment line (with the reason after the `:`)",
+                    extend::WRITTEN
+                ))
+            } else if marker.rule.is_none() {
+                Some(
+                    "`#[extends]` stands above no rule: write it among the comment lines \
+                     right above the definition of the rule that replaces the base's"
+                        .to_string(),
+                )
+            } else if extended.contains(&rule) {
+                // Extended twice: pest_meta's error at the second
+                // definition says where the first is.
+                None
+            } else {
+                extended.push(rule.clone());
+                let dropped = bases.iter_mut().find_map(|(base_name, text)| {
+                    let base_type = extend::rule_type(text, &rule)?;
+                    let line = crate::compile::definition_place(text, &rule)?.0;
+                    *text = extend::without_rule(text, &rule)?;
+                    Some((*base_name, line, base_type))
+                });
+                // The rule's type decides which pairs the tree holds,
+                // which the lowering reads: an extension keeps it.
+                if let Some((base_name, base_line, base_type)) = dropped {
+                    let user_type = extend::rule_type(text, &rule);
+                    let at = crate::compile::definition_place(text, &rule);
+                    if let (Some(user_type), Some((line, column))) = (user_type, at) {
+                        if user_type != base_type {
+                            let written = |t: &str| format!("`{rule} = {t}{{ ... }}`");
+                            marker_errors.push(format!(
+                                "cannot compile the grammar of `{name}`: {}, rule `{rule}`: \
+                                 an extension keeps the type of the rule it replaces, as the \
+                                 pairs the lowering reads depend on it: {base_name}, line \
+                                 {base_line}, defines {}, yours {}; write {}",
+                                part.place(line, Some(column)),
+                                written(base_type),
+                                written(user_type),
+                                written(base_type),
+                            ));
+                        }
+                    }
+                }
+                dropped.is_none().then(|| match base {
+                    Base::None => format!(
+                        "`#[extends]` above `{rule}`, but the grammar has no base \
+                         (#[grammar_base = \"none\"]): there is no rule to extend; \
+                         remove the marker"
+                    ),
+                    Base::Uri | Base::Iri => format!(
+                        "`#[extends]` above `{rule}`, which {}: only a rule of the base \
+                         can be extended; remove the marker, or name the rule you mean to \
+                         extend",
+                        not_defined(base)
+                    ),
+                })
+            };
+            if let Some(problem) = problem {
+                let rule = if rule.is_empty() {
+                    String::new()
+                } else {
+                    format!(", rule `{rule}`")
+                };
+                marker_errors.push(format!(
+                    "cannot compile the grammar of `{name}`: {place}{rule}: {problem}"
+                ));
+            }
+        }
+    }
+    (extended, marker_errors)
 }
 
 /// What is wrong with a rule defined first at `place` (a file and a
@@ -1237,7 +1252,7 @@ mod tests {
                 "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
                  rule `IP_literal`: an extension keeps the type of the rule it replaces, as the \
                  pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
-                 defines `IP_literal = ${{ ... }}`, this file `IP_literal = _{{ ... }}`; write \
+                 defines `IP_literal = ${{ ... }}`, yours `IP_literal = _{{ ... }}`; write \
                  `IP_literal = ${{ ... }}`"
             )]
         );
@@ -1252,7 +1267,7 @@ mod tests {
                 "cannot compile the grammar of `Test`: the inline grammar, line 2, column 3, \
                  rule `port`: an extension keeps the type of the rule it replaces, as the \
                  pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
-                 defines `port = @{{ ... }}`, this file `port = {{ ... }}`; write \
+                 defines `port = @{{ ... }}`, yours `port = {{ ... }}`; write \
                  `port = @{{ ... }}`"
             )]
         );
