@@ -287,3 +287,37 @@ http://[fe80::1%25]/
 "
     );
 }
+
+/// On the IRI base, the same extension: the zone is typed in an `Iri`,
+/// and kept where the mappings between IRIs and URIs (RFC 3987 sections
+/// 3.1 and 3.2) write the other components again.
+#[test]
+fn an_iri_grammar_extends_the_same_rule() {
+    mod iri {
+        #[derive(rfc3986::Grammar)]
+        #[grammar_base = "iri"]
+        #[grammar_inline = r##"
+// #[extends]: RFC 6874
+IP_literal = ${ "[" ~ (IPv6addrz | IPv6address | IPvFuture) ~ "]" }
+ZoneID = @{ (unreserved | pct_encoded)+ }
+IPv6addrz = _{ IPv6address ~ "%25" ~ ZoneID }
+zone_input = _{ SOI ~ IRI_reference ~ EOI }
+"##]
+        pub struct Zones;
+    }
+
+    let parsed =
+        iri::Zones::parse(iri::Rule::zone_input, "http://[fe80::1%25eth0]/caf\u{e9}").unwrap();
+    let iri = parsed.uri();
+    let zoned = Some(Host::Ipv6Zoned {
+        address: FE80_1,
+        zone: "eth0",
+    });
+    assert_eq!(iri.host(), zoned);
+    let uri = iri.to_uri();
+    assert_eq!(uri.as_str(), "http://[fe80::1%25eth0]/caf%C3%A9");
+    assert_eq!(uri.host(), zoned);
+    let back = uri.to_iri();
+    assert_eq!(back.as_str(), "http://[fe80::1%25eth0]/caf\u{e9}");
+    assert_eq!(back.host(), zoned);
+}
