@@ -160,6 +160,17 @@ fn normalization_and_resolution_keep_the_zone() {
     );
     let owned = base.to_owned();
     assert_eq!(owned.host(), base.host());
+
+    // An edit of another component keeps it; setting the host replaces it.
+    let mut edited = base.to_owned();
+    edited.set_port(Some(8080)).unwrap();
+    edited.set_query(Some("x")).unwrap();
+    assert_eq!(edited.as_str(), "http://[fe80::1%25eth0]:8080/a/b?x");
+    assert_eq!(edited.host(), base.host());
+    assert_eq!(edited.check_invariants(), Ok(()));
+    edited.set_host(Some("[fe80::1]")).unwrap();
+    assert_eq!(edited.as_str(), "http://[fe80::1]:8080/a/b?x");
+    assert_eq!(edited.host(), Some(Host::Ipv6(FE80_1)));
 }
 
 /// A zoned host given to the builder is written as RFC 6874 writes it,
