@@ -143,6 +143,11 @@ fn normalization_and_resolution_keep_the_zone() {
         })
     );
     assert_eq!(normal.check_invariants(), Ok(()));
+    // Equivalent as their normal forms are: the address's case does not
+    // matter, the zone's does.
+    let a = example::parse("http://[fe80::1%25eth0]/").unwrap();
+    assert!(a.equivalent(&example::parse("HTTP://[FE80:0::1%25eth0]:80").unwrap()));
+    assert!(!a.equivalent(&example::parse("http://[fe80::1%25ETH0]/").unwrap()));
     // Already normal: the same text.
     assert_eq!(normal.normalize().as_str(), normal.as_str());
     assert!(normal.normalize_syntax().as_str() == normal.as_str());
