@@ -131,6 +131,9 @@ fn write_table(uri: &Fields<'_>, out: &mut impl Write) -> io::Result<()> {
             let kind = match host {
                 Host::Ipv4(address) => format!("IPv4address {address}"),
                 Host::Ipv6(address) => format!("IPv6address {address}"),
+                Host::Ipv6Zoned { address, zone } => {
+                    format!("IPv6address {address}, zone {zone}")
+                }
                 Host::IpvFuture { version, address } => {
                     format!("IPvFuture version {version}, address {address}")
                 }

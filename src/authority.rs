@@ -36,6 +36,27 @@ pub enum Host<'a> {
     Ipv4(Ipv4Addr),
     /// An `IP-literal` holding an `IPv6address`.
     Ipv6(Ipv6Addr),
+    /// An `IP-literal` holding an `IPv6address` and a zone identifier
+    /// (RFC 6874: `"[" IPv6address "%25" ZoneID "]"`). RFC 3986 has no
+    /// zones, and `Uri::parse` rejects them: only a grammar of your own
+    /// that extends `IP-literal` (`#[derive(rfc3986::Grammar)]`, see
+    /// `examples/zone/`) gives this host, with the zone read from its
+    /// `ZoneID` rule.
+    ///
+    /// ```
+    /// use std::net::Ipv6Addr;
+    /// use rfc3986::Host;
+    ///
+    /// let host = Host::Ipv6Zoned { address: Ipv6Addr::new(0xfe80, 0, 0, 0, 0, 0, 0, 1), zone: "eth0" };
+    /// assert_eq!(host.to_string(), "[fe80::1%25eth0]");
+    /// ```
+    Ipv6Zoned {
+        /// The address.
+        address: Ipv6Addr,
+        /// The zone identifier, as written: `1*( unreserved / pct-encoded
+        /// )`, still percent-encoded (`en%31` for `en1`), case kept.
+        zone: &'a str,
+    },
     /// An `IP-literal` holding an `IPvFuture`: `v`, the version in
     /// hexadecimal, `.`, the address.
     IpvFuture {
@@ -70,13 +91,30 @@ impl<'a> Host<'a> {
             }
         }
     }
+
+    /// The host of `authority`: [`of`](Self::of) its text and kind, or,
+    /// with a zone (RFC 6874), the address and the zone where its bounds
+    /// say they are (where the lowering found the grammar's `IPv6address`
+    /// and `ZoneID`).
+    fn of_authority(authority: &Authority<'a>) -> Host<'a> {
+        let text = authority.host_str();
+        let Some((address, zone)) = authority.bounds.zoned_address() else {
+            return Host::of(text, authority.bounds.host_kind());
+        };
+        let address = authority.text.get(address).and_then(crate::ip::ipv6);
+        match (address, authority.text.get(zone)) {
+            (Some(address), Some(zone)) => Host::Ipv6Zoned { address, zone },
+            _ => Host::RegName(text),
+        }
+    }
 }
 
 impl fmt::Display for Host<'_> {
     /// The host as a URI writes it: an IPv4 address in dotted decimal, an
     /// IPv6 address in brackets (in the form `Ipv6Addr` displays, RFC
-    /// 5952's), an IPvFuture as `[v<version>.<address>]`, a registered name
-    /// as written.
+    /// 5952's), with its zone after `%25` as written (RFC 6874), an
+    /// IPvFuture as `[v<version>.<address>]`, a registered name as
+    /// written.
     ///
     /// ```
     /// use std::net::Ipv4Addr;
@@ -91,6 +129,7 @@ impl fmt::Display for Host<'_> {
         match self {
             Host::Ipv4(address) => write!(f, "{address}"),
             Host::Ipv6(address) => write!(f, "[{address}]"),
+            Host::Ipv6Zoned { address, zone } => write!(f, "[{address}%25{zone}]"),
             Host::IpvFuture { version, address } => write!(f, "[v{version}.{address}]"),
             Host::RegName(name) => f.write_str(name),
         }
@@ -133,6 +172,12 @@ impl<'a> Authority<'a> {
     /// The bounds of the reference this is the authority of.
     pub(crate) fn bounds(&self) -> &'a Bounds {
         self.bounds
+    }
+
+    /// The whole text of the reference this is the authority of, which
+    /// its bounds count in.
+    pub(crate) fn text(&self) -> &'a str {
+        self.text
     }
 
     /// The authority as written, without the `//` before it.
@@ -232,7 +277,7 @@ impl<'a> Authority<'a> {
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
     pub fn host(&self) -> Host<'a> {
-        Host::of(self.host_str(), self.bounds.host_kind())
+        Host::of_authority(self)
     }
 
     /// The host as written, IP literals with their brackets.

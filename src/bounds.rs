@@ -30,6 +30,51 @@ pub(crate) enum HostKind {
     IpvFuture,
 }
 
+impl HostKind {
+    /// The kind stored as `bits` (the low two bits of [`Bounds`]' host
+    /// byte).
+    #[inline(always)]
+    const fn of_bits(bits: u8) -> HostKind {
+        match bits & 3 {
+            0 => HostKind::RegName,
+            1 => HostKind::Ipv4,
+            2 => HostKind::Ipv6,
+            _ => HostKind::IpvFuture,
+        }
+    }
+}
+
+/// Where an IPv6 literal's zone identifier lies in its host (RFC 6874,
+/// which a grammar that extends `IP-literal` matches: `"[" IPv6address
+/// "%25" ZoneID "]"`): the end of the address and the start of the zone,
+/// read from the pairs of the grammar's `IPv6address` and `ZoneID`. The
+/// address starts after the host's `[`, and the zone ends before its `]`,
+/// which the lowering checks.
+///
+/// Stored in the bits [`Bounds`] has spare: the address's end as an
+/// offset from the host's start (at most 63; an `IPv6address` is at most
+/// 45 bytes) and the zone's start as an offset from the address's end (at
+/// most 15; RFC 6874's `%25` is 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Zone {
+    address_end: u8,
+    gap: u8,
+}
+
+impl Zone {
+    /// The zone of a host that starts at `host`, whose address ends at
+    /// `address_end` and whose zone starts at `zone_start`; `None` where
+    /// they are further apart than [`Bounds`] can store.
+    pub fn new(host: usize, address_end: usize, zone_start: usize) -> Option<Zone> {
+        let address_end = address_end.checked_sub(host)?;
+        let gap = zone_start.checked_sub(host + address_end)?;
+        (address_end > 0 && address_end <= 63 && gap <= 15).then_some(Zone {
+            address_end: address_end as u8,
+            gap: gap as u8,
+        })
+    }
+}
+
 /// The offsets of the components of a URI reference in its text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Bounds {
@@ -51,7 +96,12 @@ pub(crate) struct Bounds {
     fragment_start: u32,
     /// The port's value, when [`PORT_VALUE`](Self::PORT_VALUE) is set.
     port: u16,
-    host: HostKind,
+    /// The host's kind ([`HostKind::of_bits`]) in the low two bits; above
+    /// them, the end of a zoned IPv6 address ([`Zone`]), 0 without a zone.
+    host: u8,
+    /// [`AUTHORITY`](Self::AUTHORITY) and
+    /// [`PORT_VALUE`](Self::PORT_VALUE) in the low bits; in the high four,
+    /// the gap between a zoned IPv6 address and its zone ([`Zone`]).
     flags: u8,
 }
 
@@ -72,7 +122,7 @@ impl Bounds {
             query_end: NONE,
             fragment_start: NONE,
             port: 0,
-            host: HostKind::RegName,
+            host: HostKind::RegName as u8,
             flags: 0,
         }
     }
@@ -103,7 +153,7 @@ impl Bounds {
             query_end: query_end.map_or(NONE, offset),
             fragment_start: fragment_start.map_or(NONE, offset),
             port: port.unwrap_or(0),
-            host: kind,
+            host: kind as u8,
             flags: if host.is_some() { Self::AUTHORITY } else { 0 }
                 | if port.is_some() { Self::PORT_VALUE } else { 0 },
         }
@@ -155,8 +205,39 @@ impl Bounds {
     }
 
     /// Which rule the host matched.
+    #[inline]
     pub fn host_kind(&self) -> HostKind {
-        self.host
+        HostKind::of_bits(self.host)
+    }
+
+    /// The same bounds, with the zone of an IPv6 host (`None`: none).
+    #[inline(always)]
+    pub fn with_zone(mut self, zone: Option<Zone>) -> Bounds {
+        let (address_end, gap) = zone.map_or((0, 0), |zone| (zone.address_end, zone.gap));
+        self.host = (self.host & 3) | address_end << 2;
+        self.flags = (self.flags & 0b1111) | gap << 4;
+        self
+    }
+
+    /// The zone of an IPv6 host, if it has one.
+    #[inline]
+    pub fn zone(&self) -> Option<Zone> {
+        let address_end = self.host >> 2;
+        (address_end != 0).then_some(Zone {
+            address_end,
+            gap: self.flags >> 4,
+        })
+    }
+
+    /// The address and the zone of an IPv6 host with a zone (RFC 6874),
+    /// as written: `None` without a zone.
+    pub fn zoned_address(&self) -> Option<(Range<usize>, Range<usize>)> {
+        let zone = self.zone()?;
+        let host = self.host()?;
+        let address_end = host.start + usize::from(zone.address_end);
+        let zone_start = address_end + usize::from(zone.gap);
+        let zone_end = host.end.checked_sub(1)?.max(zone_start);
+        Some((host.start + 1..address_end, zone_start..zone_end))
     }
 
     /// The port's digits, without the `:`.
@@ -217,10 +298,12 @@ impl BoundsWriter {
         self.0.userinfo_end = offset(end);
     }
 
-    /// The host ends at `end`, and is of `kind`.
-    pub fn host(&mut self, end: usize, kind: HostKind) {
+    /// The host ends at `end`, and is of `kind`, with `zone` (an IPv6
+    /// host's, RFC 6874).
+    pub fn host(&mut self, end: usize, kind: HostKind, zone: Option<Zone>) {
         self.0.host_end = offset(end);
-        self.0.host = kind;
+        self.0.host = kind as u8;
+        self.0 = self.0.with_zone(zone);
     }
 
     /// The port's value (`None` for an empty port; its digits are what

@@ -161,6 +161,12 @@ pub enum RfcRule {
     Ipv6Address,
     /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
     IpvFuture,
+    /// `ZoneID = 1*( unreserved / pct-encoded )`, of RFC 6874, which
+    /// updates `IP-literal` with `IPv6addrz = IPv6address "%25" ZoneID`.
+    /// `uri.pest` has no such rule (RFC 3986 has no zone); a grammar that
+    /// extends its `IP-literal` with one names it `ZoneID`, and its host
+    /// is then [`Host::Ipv6Zoned`](crate::Host::Ipv6Zoned).
+    ZoneId,
 }
 
 /// Connects the `Rule` type of a parser derived from `uri.pest` to the RFC

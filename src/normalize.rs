@@ -289,6 +289,31 @@ fn normalize_authority(
         t.userinfo_with(|text| push_pct_normalized(text, userinfo, decodes, false));
     }
     let host = authority.host_str();
+    // An IPv6 address with a zone (RFC 6874): the address normalized as
+    // any other's, the zone kept as written (a system's name for an
+    // interface, whose case can matter: RFC 4007 section 11.2).
+    if let Some((address, zone)) = authority.bounds().zoned_address() {
+        let text = authority.text();
+        let between = text.get(address.end..zone.start).unwrap_or_default();
+        let written = text.get(address.clone()).unwrap_or_default();
+        let zone = text.get(zone).unwrap_or_default();
+        t.zoned_host(
+            |text| match authority.host() {
+                Host::Ipv6Zoned { address, .. } if rung == Rung::SchemeBased => {
+                    let _ = write!(text, "{address}"); // Writing to a String cannot fail.
+                }
+                _ => {
+                    let start = text.len();
+                    text.push_str(written);
+                    text[start..].make_ascii_lowercase();
+                }
+            },
+            between,
+            zone,
+        );
+        normalize_port(t, scheme, authority, rung);
+        return;
+    }
     // Lowercasing keeps a host's type and bounds, and RFC 5952's form of
     // an IPv6 address is the same address; decoding a registered name's
     // percent-encodings can change them, so the grammar decides.
@@ -320,7 +345,18 @@ fn normalize_authority(
             }
         },
         kind,
+        None,
     );
+    normalize_port(t, scheme, authority, rung);
+}
+
+/// Writes the normal form of the port of `authority`.
+fn normalize_port(
+    t: &mut Recomposition<'_>,
+    scheme: Option<&str>,
+    authority: &Authority<'_>,
+    rung: Rung,
+) {
     match (rung, authority.port_str(), authority.port()) {
         (Rung::Syntax, port, value) => t.port(port, value),
         (Rung::SchemeBased, Some(digits), Some(port)) if !is_default_port(scheme, port) => {
@@ -351,7 +387,21 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
             return false;
         }
         let host = authority.host_str();
+        let zoned = authority.bounds().zoned_address();
         let host_is_normal = match authority.bounds().host_kind() {
+            // The zone as written; the address as any other's.
+            HostKind::Ipv6 if zoned.is_some() => match (rung, authority.host(), zoned) {
+                (Rung::SchemeBased, Host::Ipv6Zoned { address, .. }, Some((written, _))) => {
+                    is_rfc5952_address(authority.text().get(written).unwrap_or_default(), &address)
+                }
+                (_, _, Some((written, _))) => !authority
+                    .text()
+                    .get(written)
+                    .unwrap_or_default()
+                    .bytes()
+                    .any(|b| b.is_ascii_uppercase()),
+                _ => true,
+            },
             HostKind::Ipv4 => true,
             HostKind::Ipv6 if rung == Rung::SchemeBased => match authority.host() {
                 Host::Ipv6(address) => is_rfc5952(host, &address),
@@ -400,7 +450,16 @@ fn is_normal<X: Spec, S: Storage>(uri: &Reference<X, S>, decodes: Decodes, rung:
 /// the form its `Display` writes (RFC 5952's), compared as it is written,
 /// without allocating.
 fn is_rfc5952(literal: &str, address: &Ipv6Addr) -> bool {
-    /// What is left to match of the literal; `None` once it differs.
+    let Some(inside) = literal.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
+        return false;
+    };
+    is_rfc5952_address(inside, address)
+}
+
+/// Whether `written` (an address without brackets) is `address` in the
+/// form its `Display` writes (RFC 5952's), without allocating.
+fn is_rfc5952_address(written: &str, address: &Ipv6Addr) -> bool {
+    /// What is left to match of the text; `None` once it differs.
     struct Rest<'a>(Option<&'a str>);
     impl fmt::Write for Rest<'_> {
         fn write_str(&mut self, s: &str) -> fmt::Result {
@@ -408,10 +467,7 @@ fn is_rfc5952(literal: &str, address: &Ipv6Addr) -> bool {
             Ok(())
         }
     }
-    let Some(inside) = literal.strip_prefix('[').and_then(|l| l.strip_suffix(']')) else {
-        return false;
-    };
-    let mut rest = Rest(Some(inside));
+    let mut rest = Rest(Some(written));
     let _ = write!(rest, "{address}"); // `Rest` never fails.
     rest.0 == Some("")
 }

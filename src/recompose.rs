@@ -12,7 +12,7 @@
 use alloc::string::String;
 
 use crate::authority::Authority;
-use crate::bounds::{Bounds, BoundsWriter, HostKind};
+use crate::bounds::{Bounds, BoundsWriter, HostKind, Zone};
 use crate::parse;
 use crate::path;
 use crate::reference::{Reference, Storage};
@@ -81,7 +81,8 @@ impl<'t> Recomposition<'t> {
             self.bounds.userinfo(moved(userinfo.end));
         }
         let host = source.host().map_or(from..from, |span| span);
-        self.bounds.host(moved(host.end), source.host_kind());
+        self.bounds
+            .host(moved(host.end), source.host_kind(), source.zone());
         self.bounds.port_value(source.port_value());
     }
 
@@ -104,15 +105,37 @@ impl<'t> Recomposition<'t> {
     /// Writes the host with `write`. `kind` is its kind when the caller
     /// knows it; otherwise the rule of the grammar that matches what was
     /// written decides (decoding `%31` in a registered name can make the
-    /// IPv4 address `1.2.3.4`).
-    pub fn host_with(&mut self, write: impl FnOnce(&mut String), kind: Option<HostKind>) {
+    /// IPv4 address `1.2.3.4`). `zone` is the zone of an IPv6 host (RFC
+    /// 6874), which only a grammar that extends `IP-literal` matches: the
+    /// caller knows it, and writes the host as its bounds say.
+    pub fn host_with(
+        &mut self,
+        write: impl FnOnce(&mut String),
+        kind: Option<HostKind>,
+        zone: Option<Zone>,
+    ) {
         let start = self.text.len();
         write(self.text);
         // What is written here comes from a host, and stays one.
         let kind = kind
             .or_else(|| parse::parse_host_kind(&self.text[start..]))
             .unwrap_or(HostKind::RegName);
-        self.bounds.host(self.at(), kind);
+        self.bounds.host(self.at(), kind, zone);
+    }
+
+    /// Writes an IPv6 host with a zone (RFC 6874): `[`, the address with
+    /// `address`, `between` and `zone` as they are, and `]`.
+    pub fn zoned_host(&mut self, address: impl FnOnce(&mut String), between: &str, zone: &str) {
+        let host = self.at();
+        self.text.push('[');
+        address(self.text);
+        let address_end = self.at();
+        self.text.push_str(between);
+        let zone_start = self.at();
+        self.text.push_str(zone);
+        self.text.push(']');
+        let zone = Zone::new(host, address_end, zone_start);
+        self.bounds.host(self.at(), HostKind::Ipv6, zone);
     }
 
     /// Writes `":"` and the port, when there is one, whose value is
@@ -213,6 +236,8 @@ pub(crate) struct AuthorityText<'a> {
     pub host: &'a str,
     /// The host's kind, when known.
     pub kind: Option<HostKind>,
+    /// The zone of an IPv6 host (RFC 6874), as its bounds in `host` say.
+    pub zone: Option<Zone>,
     pub port: Option<&'a str>,
     pub port_value: Option<u16>,
 }
@@ -224,6 +249,7 @@ impl<'a> AuthorityText<'a> {
             userinfo: authority.userinfo(),
             host: authority.host_str(),
             kind: Some(authority.bounds().host_kind()),
+            zone: authority.bounds().zone(),
             port: authority.port_str(),
             port_value: authority.port(),
         }
@@ -269,7 +295,11 @@ impl<'a> Components<'a> {
             if let Some(userinfo) = authority.userinfo {
                 t.userinfo_with(|text| text.push_str(userinfo));
             }
-            t.host_with(|text| text.push_str(authority.host), authority.kind);
+            t.host_with(
+                |text| text.push_str(authority.host),
+                authority.kind,
+                authority.zone,
+            );
             t.port(authority.port, authority.port_value);
         }
         t.path(self.path);
@@ -315,7 +345,20 @@ pub(crate) fn map_components<X: Spec, S: Storage, Y: Spec>(
             if let Some(userinfo) = authority.userinfo() {
                 t.userinfo_with(|text| write(text, Part::Userinfo, userinfo));
             }
-            t.host_with(|text| write(text, Part::Host, authority.host_str()), None);
+            match authority.bounds().zone() {
+                // An IPv6 host with a zone (RFC 6874), ASCII: kept as it
+                // is, where its bounds say.
+                Some(zone) => t.host_with(
+                    |text| text.push_str(authority.host_str()),
+                    Some(authority.bounds().host_kind()),
+                    Some(zone),
+                ),
+                None => t.host_with(
+                    |text| write(text, Part::Host, authority.host_str()),
+                    None,
+                    None,
+                ),
+            }
             t.port(authority.port_str(), authority.port());
         }
         t.path_with(|text| write(text, Part::Path, reference.path()));

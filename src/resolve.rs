@@ -439,6 +439,7 @@ impl Splice {
             query_end,
             rb.fragment_start().map(moved),
         )
+        .with_zone(head.zone().filter(|_| authority))
     }
 }
 

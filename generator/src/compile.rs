@@ -82,7 +82,7 @@ fn defined_on_with(line: &str, hyphens: bool) -> Option<&str> {
 }
 
 /// The name a line of a grammar defines, if it starts a rule's definition.
-fn defined_on(line: &str) -> Option<&str> {
+pub(crate) fn defined_on(line: &str) -> Option<&str> {
     defined_on_with(line, false)
 }
 
@@ -805,6 +805,8 @@ const RFC_RULES: &[(&str, &str, &str)] = &[
     ("RegName", "reg_name", "ireg_name"),
     ("Ipv6Address", "IPv6address", "IPv6address"),
     ("IpvFuture", "IPvFuture", "IPvFuture"),
+    // RFC 6874's, in a grammar that extends `IP_literal` with a zone.
+    ("ZoneId", "ZoneID", "ZoneID"),
 ];
 
 /// The `UriRule` implementation of the grammar's `Rule`: the map from its

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options};
 use crate::counts::Count;
+use crate::extend;
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -99,6 +100,27 @@ struct Part<'a> {
     /// Where an inline grammar's text is in the user's source, and the
     /// text.
     origin: Option<(&'a InlineOrigin, &'a str)>,
+    /// Whether it is the base's (uri.pest or iri.pest).
+    is_base: bool,
+}
+
+/// A part of the user's, read: its name in errors, its text, and where an
+/// inline grammar's text is in the user's source.
+type UserPart<'a> = (String, &'a str, Option<(&'a InlineOrigin, &'a str)>);
+
+/// How errors name uri.pest.
+const URI_BASE: &str = "uri.pest (rfc3986's)";
+
+/// How errors name iri.pest.
+const IRI_BASE: &str = "iri.pest (rfc3986's)";
+
+/// That `base` does not define a rule, as a marker's error says it.
+fn not_defined(base: Base) -> &'static str {
+    match base {
+        Base::Uri => "uri.pest does not define",
+        Base::Iri => "neither uri.pest nor iri.pest defines",
+        Base::None => "no base defines",
+    }
 }
 
 impl Part<'_> {
@@ -195,6 +217,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             compiled,
             grammar,
             files,
+            extended,
         }) => {
             let docs = docs(&grammar);
             Ok(expansion(
@@ -205,6 +228,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &files,
                 &compiled.code,
                 &accessors(&compiled, input.base, &docs),
+                !extended.is_empty(),
             ))
         }
         Err(failure) => {
@@ -217,7 +241,16 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 rules: Vec::new(),
             };
             // An empty `{Name}Rules`, so that a `use` of it resolves.
-            let fallback = expansion(input, &rules, true, &docs, &failure.files, &stub(name), &[]);
+            let fallback = expansion(
+                input,
+                &rules,
+                true,
+                &docs,
+                &failure.files,
+                &stub(name),
+                &[],
+                false,
+            );
             Err(DeriveError {
                 errors: failure.errors,
                 fallback: Some(fallback),
@@ -286,6 +319,7 @@ rt::__uri_rule_table!(@impl Rule,
 /// implements `CompiledGrammar` for the struct) with the struct's
 /// `parse`, `parse_pairs` and `rfc3986::schemes::Grammar`, and the trait
 /// `{Name}Rules` with a method for each of `accessors`.
+#[allow(clippy::too_many_arguments)]
 fn expansion(
     input: &DeriveInput,
     rules: &[String],
@@ -294,6 +328,7 @@ fn expansion(
     files: &[PathBuf],
     code: &str,
     accessors: &[Accessor],
+    extends_base: bool,
 ) -> String {
     let name = &input.name;
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
@@ -396,6 +431,7 @@ const _: () = {{
         type Spec = {spec};
         type Compiled = Self;
         const SCHEME: &'static str = {scheme:?};
+        const EXTENDS_BASE: bool = {extends_base};
 
         #[inline]
         fn parse(
@@ -568,6 +604,9 @@ pub struct Artifact {
     pub grammar: String,
     /// The files read, as found from the manifest directory.
     pub files: Vec<PathBuf>,
+    /// The rules of the base that the grammar's own replace (each marked
+    /// `// #[extends]`), in the order of the markers.
+    pub extended: Vec<String>,
 }
 
 /// Compiles the grammar made of `base` and `sources` (files found from
@@ -621,7 +660,7 @@ fn compile_parts(
     let mut files = Vec::new();
     // Each part starts on a line of its own, so that a line and a column
     // of the joined text are a line and a column of one part.
-    let mut push = |grammar: &mut String, name: String, text: &str, origin| {
+    let mut push = |grammar: &mut String, name: String, text: &str, origin, is_base| {
         if !grammar.is_empty() && !grammar.ends_with('\n') {
             grammar.push('\n');
         }
@@ -629,23 +668,27 @@ fn compile_parts(
             name,
             first_line: grammar.matches('\n').count() + 1,
             origin,
+            is_base,
         });
         grammar.push_str(text);
     };
-    match base {
-        Base::Uri => push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST, None),
-        Base::Iri => {
-            push(&mut grammar, "uri.pest (rfc3986's)".into(), URI_PEST, None);
-            push(&mut grammar, "iri.pest (rfc3986's)".into(), IRI_PEST, None);
-        }
-        Base::None => {}
-    }
     let fail = |message: String, grammar: String, files: Vec<PathBuf>| Failure {
         errors: vec![message],
         grammar,
         files,
     };
+    let mut bases: Vec<(&str, String)> = match base {
+        Base::Uri => vec![(URI_BASE, URI_PEST.to_string())],
+        Base::Iri => vec![
+            (URI_BASE, URI_PEST.to_string()),
+            (IRI_BASE, IRI_PEST.to_string()),
+        ],
+        Base::None => Vec::new(),
+    };
     if sources.is_empty() {
+        for (base_name, text) in &bases {
+            push(&mut grammar, (*base_name).into(), text, None, true);
+        }
         return Err(fail(
             "rfc3986::Grammar needs a grammar: #[grammar = \"file.pest\"] (relative to src/) \
              or #[grammar_inline = \"...\"]"
@@ -654,35 +697,60 @@ fn compile_parts(
             files,
         ));
     }
+    // The user's parts, read before the base's are joined: a rule of
+    // theirs that extends one of the base's drops the base's definition.
+    let mut users: Vec<UserPart<'_>> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
     for source in sources {
-        match source {
-            GrammarSource::File(path) => {
-                let resolved = resolve(manifest_dir, path);
-                let text = match std::fs::read_to_string(&resolved) {
-                    Ok(text) => text,
-                    Err(e) => {
-                        let message = format!("cannot read grammar {}: {e}", resolved.display());
-                        return Err(fail(message, grammar, files));
+        if let GrammarSource::File(path) = source {
+            let resolved = resolve(manifest_dir, path);
+            match std::fs::read_to_string(&resolved) {
+                Ok(text) => texts.push(text),
+                Err(e) => {
+                    for (base_name, text) in &bases {
+                        push(&mut grammar, (*base_name).into(), text, None, true);
                     }
-                };
+                    let message = format!("cannot read grammar {}: {e}", resolved.display());
+                    return Err(fail(message, grammar, files));
+                }
+            }
+            files.push(resolved);
+        }
+    }
+    let mut read = texts.iter().zip(&files);
+    for source in sources {
+        users.push(match source {
+            GrammarSource::File(_) => {
+                let (text, resolved) = read.next().expect("each file was read");
                 let shown = resolved
                     .strip_prefix(manifest_dir)
-                    .unwrap_or(&resolved)
+                    .unwrap_or(resolved)
                     .display()
                     .to_string();
-                push(&mut grammar, shown, &text, None);
-                files.push(resolved);
+                (shown, text.as_str(), None)
             }
-            GrammarSource::Inline(text) => {
-                push(&mut grammar, "the inline grammar".into(), text, None);
-            }
-            GrammarSource::InlineAt(text, origin) => push(
-                &mut grammar,
+            GrammarSource::Inline(text) => ("the inline grammar".into(), text.as_str(), None),
+            GrammarSource::InlineAt(text, origin) => (
                 "the inline grammar".into(),
-                text,
+                text.as_str(),
                 Some((origin, text.as_str())),
             ),
-        }
+        });
+    }
+    // Each marker's rule is dropped from the base that defines it.
+    let (extended, marker_errors) = extend_bases(name, base, &mut bases, &users);
+    for (base_name, text) in &bases {
+        push(&mut grammar, (*base_name).into(), text, None, true);
+    }
+    for (part_name, text, origin) in users {
+        push(&mut grammar, part_name, text, origin, false);
+    }
+    if !marker_errors.is_empty() {
+        return Err(Failure {
+            errors: marker_errors,
+            grammar,
+            files,
+        });
     }
 
     let options = Options {
@@ -696,6 +764,7 @@ fn compile_parts(
                 compiled,
                 grammar,
                 files,
+                extended,
             })
         }
         Err(errors) => errors,
@@ -725,7 +794,7 @@ fn compile_parts(
                 let first =
                     definition_place(&grammar, &error.rule).and_then(|(line, _)| part_of(line));
                 if let Some((part, line)) = first {
-                    message = already_defined(&error.rule, &part.place(line, None));
+                    message = already_defined(&error.rule, &part.place(line, None), part.is_base);
                 }
             }
             format!(
@@ -747,11 +816,118 @@ fn compile_parts(
     })
 }
 
+/// Drops from `bases` (each the name errors give it, and its text) the
+/// rules that a part of `users` extends (marked `// #[extends]`): the
+/// rules extended, in the order of the markers, and the errors of the
+/// grammar of `name` (on `base`) that the markers make: a marker that
+/// extends nothing, one written otherwise, an extension of another type
+/// than the rule it replaces.
+fn extend_bases(
+    name: &str,
+    base: Base,
+    bases: &mut [(&str, String)],
+    users: &[UserPart<'_>],
+) -> (Vec<String>, Vec<String>) {
+    let mut marker_errors = Vec::new();
+    let mut extended: Vec<String> = Vec::new();
+    for (part_name, text, origin) in users {
+        for marker in extend::markers(text) {
+            let part = Part {
+                name: part_name.clone(),
+                first_line: 1,
+                origin: *origin,
+                is_base: false,
+            };
+            let place = part.place(marker.line, Some(marker.column));
+            let rule = marker.rule.clone().unwrap_or_default();
+            let problem = if marker.malformed {
+                Some(format!(
+                    "a marker that extends a rule of the base is written `{}`, alone on \
+                     its comment line (with the reason after the `:`)",
+                    extend::WRITTEN
+                ))
+            } else if marker.rule.is_none() {
+                Some(
+                    "`#[extends]` stands above no rule: write it among the comment lines \
+                     right above the definition of the rule that replaces the base's"
+                        .to_string(),
+                )
+            } else if extended.contains(&rule) {
+                // Extended twice: pest_meta's error at the second
+                // definition says where the first is.
+                None
+            } else {
+                extended.push(rule.clone());
+                let dropped = bases.iter_mut().find_map(|(base_name, text)| {
+                    let base_type = extend::rule_type(text, &rule)?;
+                    let line = crate::compile::definition_place(text, &rule)?.0;
+                    *text = extend::without_rule(text, &rule)?;
+                    Some((*base_name, line, base_type))
+                });
+                // The rule's type decides which pairs the tree holds,
+                // which the lowering reads: an extension keeps it.
+                if let Some((base_name, base_line, base_type)) = dropped {
+                    let user_type = extend::rule_type(text, &rule);
+                    let at = crate::compile::definition_place(text, &rule);
+                    if let (Some(user_type), Some((line, column))) = (user_type, at) {
+                        if user_type != base_type {
+                            let written = |t: &str| format!("`{rule} = {t}{{ ... }}`");
+                            marker_errors.push(format!(
+                                "cannot compile the grammar of `{name}`: {}, rule `{rule}`: \
+                                 an extension keeps the type of the rule it replaces, as the \
+                                 pairs the lowering reads depend on it: {base_name}, line \
+                                 {base_line}, defines {}, yours {}; write {}",
+                                part.place(line, Some(column)),
+                                written(base_type),
+                                written(user_type),
+                                written(base_type),
+                            ));
+                        }
+                    }
+                }
+                dropped.is_none().then(|| match base {
+                    Base::None => format!(
+                        "`#[extends]` above `{rule}`, but the grammar has no base \
+                         (#[grammar_base = \"none\"]): there is no rule to extend; \
+                         remove the marker"
+                    ),
+                    Base::Uri | Base::Iri => format!(
+                        "`#[extends]` above `{rule}`, which {}: only a rule of the base \
+                         can be extended; remove the marker, or name the rule you mean to \
+                         extend",
+                        not_defined(base)
+                    ),
+                })
+            };
+            if let Some(problem) = problem {
+                let rule = if rule.is_empty() {
+                    String::new()
+                } else {
+                    format!(", rule `{rule}`")
+                };
+                marker_errors.push(format!(
+                    "cannot compile the grammar of `{name}`: {place}{rule}: {problem}"
+                ));
+            }
+        }
+    }
+    (extended, marker_errors)
+}
+
 /// What is wrong with a rule defined first at `place` (a file and a
-/// line): the one place that says it (a rule of the base's, `host`, is
-/// the case users meet).
-fn already_defined(rule: &str, place: &str) -> String {
-    format!("`{rule}` is already defined by {place}; name your rule otherwise")
+/// line), in the base's files where `in_base`: the one place that says it
+/// (a rule of the base's, `host`, is the case users meet), and how to
+/// replace a rule of the base's.
+fn already_defined(rule: &str, place: &str, in_base: bool) -> String {
+    if in_base {
+        format!(
+            "`{rule}` is already defined by {place}; name your rule otherwise, or, to \
+             replace the base's `{rule}` with yours, put `{}` on a line right above it",
+            extend::WRITTEN
+        )
+    } else {
+        format!("`{rule}` is already defined by {place}; name your rule otherwise")
+    }
 }
 
 /// Where pest_derive looks for `#[grammar = "path"]`: the manifest
@@ -1005,7 +1181,8 @@ mod tests {
             [format!(
                 "cannot compile the grammar of `Test`: the inline grammar, line 2, column 1, \
                  rule `host`: `host` is already defined by uri.pest (rfc3986's), line {line}; \
-                 name your rule otherwise"
+                 name your rule otherwise, or, to replace the base's `host` with yours, put \
+                 `// #[extends]: why` on a line right above it"
             )]
         );
         // A rule of the user's own, defined twice.
@@ -1015,6 +1192,141 @@ mod tests {
                 "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
               rule `a`: `a` is already defined by the inline grammar, line 1; name your rule \
               otherwise"
+            ]
+        );
+    }
+
+    /// A rule of the base's, redefined below the marker: the base's
+    /// definition is dropped, the user's replaces it (one variant of
+    /// `Rule`, where the user's file puts it, with the user's doc), and the
+    /// lines after it keep their places.
+    #[test]
+    fn a_marked_rule_replaces_the_base_rule() {
+        let grammar =
+            "x = { \"x\" }\n/// RFC 6874.\n// #[extends]: RFC 6874 adds zone identifiers\n\
+                       // #[allow(shadowed_alternative)]: no lint is raised, the line is read\n\
+                       IP_literal = ${ \"[\" ~ (IPv6addrz | IPv6address | IPvFuture) ~ \"]\" }\n\
+                       IPv6addrz = _{ IPv6address ~ \"%25\" ~ ZoneID }\n\
+                       ZoneID = @{ (unreserved | pct_encoded)+ }\n";
+        let code = derive_inline(Base::Uri, grammar).unwrap();
+        assert_eq!(code.matches("    r#IP_literal,\n").count(), 1, "{code}");
+        assert!(code.contains("    #[doc = \"RFC 6874.\"]\n    r#IP_literal,\n"));
+        let (x, ip, zone) = (
+            code.find("    r#x,").unwrap(),
+            code.find("    r#IP_literal,").unwrap(),
+            code.find("    r#ZoneID,").unwrap(),
+        );
+        assert!(x < ip && ip < zone, "{code}");
+        // The base's rule is not the one that runs: an error after the
+        // marked rule is still at its place in the user's text.
+        assert_eq!(
+            errors_of(Base::Uri, &format!("{grammar}y = {{ z }}\n")),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 8, column 7, \
+                 rule `y`: rule z is undefined"
+            ]
+        );
+        // iri.pest's rules too, and uri.pest's under the IRI base.
+        derive_inline(
+            Base::Iri,
+            "// #[extends]\nIP_literal = ${ \"[\" ~ (IPv6address | IPvFuture) ~ \"]\" }\n\
+             // #[extends]: why\niunreserved = _{ ALPHA | DIGIT | \"-\" | \".\" | \"_\" | \"~\" | ucschar }",
+        )
+        .unwrap();
+    }
+
+    /// An extension that changes the type of the rule it replaces (the
+    /// pairs the tree holds, which the lowering reads) is refused where
+    /// the user's rule is defined.
+    #[test]
+    fn an_extension_keeps_the_rules_type() {
+        let line = URI_PEST
+            .lines()
+            .position(|line| line.starts_with("IP_literal "))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            errors_of(
+                Base::Uri,
+                "x = { host }\n// #[extends]: zones\nIP_literal = _{ \"[\" ~ IPv6address ~ \"]\" }\n"
+            ),
+            [format!(
+                "cannot compile the grammar of `Test`: the inline grammar, line 3, column 1, \
+                 rule `IP_literal`: an extension keeps the type of the rule it replaces, as the \
+                 pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
+                 defines `IP_literal = ${{ ... }}`, yours `IP_literal = _{{ ... }}`; write \
+                 `IP_literal = ${{ ... }}`"
+            )]
+        );
+        let line = URI_PEST
+            .lines()
+            .position(|line| line.starts_with("port "))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            errors_of(Base::Uri, "// #[extends]\n  port = { DIGIT* }\n"),
+            [format!(
+                "cannot compile the grammar of `Test`: the inline grammar, line 2, column 3, \
+                 rule `port`: an extension keeps the type of the rule it replaces, as the \
+                 pairs the lowering reads depend on it: uri.pest (rfc3986's), line {line}, \
+                 defines `port = @{{ ... }}`, yours `port = {{ ... }}`; write \
+                 `port = @{{ ... }}`"
+            )]
+        );
+    }
+
+    /// A marker that extends nothing is an error at the marker: above a
+    /// rule no base defines, above no rule, written otherwise, or in a
+    /// grammar without a base.
+    #[test]
+    fn a_marker_that_extends_nothing_is_an_error_at_the_marker() {
+        assert_eq!(
+            errors_of(
+                Base::Uri,
+                "a = { host }\n\n  // #[extends]: mine\nzone = { ALPHA+ }\n// #[extends(host)]\n\
+                 host = { ALPHA+ }\n// #[extends]\n\nb = { \"b\" }\n"
+            ),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 3, column 6, \
+                 rule `zone`: `#[extends]` above `zone`, which uri.pest does not define: only a \
+                 rule of the base can be extended; remove the marker, or name the rule you mean \
+                 to extend",
+                "cannot compile the grammar of `Test`: the inline grammar, line 5, column 4, \
+                 rule `host`: a marker that extends a rule of the base is written \
+                 `// #[extends]: why`, alone on its comment line (with the reason after the `:`)",
+                "cannot compile the grammar of `Test`: the inline grammar, line 7, column 4: \
+                 `#[extends]` stands above no rule: write it among the comment lines right above \
+                 the definition of the rule that replaces the base's",
+            ]
+        );
+        assert_eq!(
+            errors_of(Base::Iri, "// #[extends]\nhostname = { ALPHA+ }\n"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 1, column 4, \
+                 rule `hostname`: `#[extends]` above `hostname`, which neither uri.pest nor \
+                 iri.pest defines: only a rule of the base can be extended; remove the marker, \
+                 or name the rule you mean to extend"
+            ]
+        );
+        assert_eq!(
+            errors_of(Base::None, "// #[extends]\nhost = { ALPHA+ }\n"),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 1, column 4, \
+                 rule `host`: `#[extends]` above `host`, but the grammar has no base \
+                 (#[grammar_base = \"none\"]): there is no rule to extend; remove the marker"
+            ]
+        );
+        // The same rule extended twice: the second is a rule defined again,
+        // at the first.
+        assert_eq!(
+            errors_of(
+                Base::Uri,
+                "// #[extends]\nport = @{ DIGIT+ }\n// #[extends]\nport = @{ DIGIT* }\n"
+            ),
+            [
+                "cannot compile the grammar of `Test`: the inline grammar, line 4, column 1, \
+                 rule `port`: `port` is already defined by the inline grammar, line 2; name \
+                 your rule otherwise"
             ]
         );
     }

@@ -63,6 +63,7 @@ mod counts;
 mod derive;
 mod emit;
 mod error;
+mod extend;
 mod ir;
 mod layout;
 mod lint;

@@ -280,7 +280,10 @@ impl<X: Spec> Builder<X> {
         self
     }
 
-    /// The host, typed, as [`Reference::host`] gives it.
+    /// The host, typed, as [`Reference::host`] gives it. An IPv6 host
+    /// with a zone ([`Host::Ipv6Zoned`], which only a grammar that
+    /// extends `IP-literal` reads) is written as RFC 6874 writes it, and
+    /// [`build`](Self::build) refuses it: RFC 3986's `host` has no zone.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -294,6 +297,9 @@ impl<X: Spec> Builder<X> {
         self.host = Some(match host {
             Host::Ipv4(v4) => alloc::format!("{v4}"),
             Host::Ipv6(v6) => alloc::format!("[{v6}]"),
+            // RFC 3986 has no zones: `build` refuses it, as the host's
+            // rule does not match it.
+            Host::Ipv6Zoned { address, zone } => alloc::format!("[{address}%25{zone}]"),
             Host::IpvFuture { version, address } => alloc::format!("[v{version}.{address}]"),
             Host::RegName(name) => (*name).to_owned(),
         });
@@ -542,6 +548,7 @@ impl<X: Spec> Builder<X> {
                 userinfo: self.userinfo.as_deref(),
                 host,
                 kind: Some(kind),
+                zone: None,
                 port: self.port.as_deref(),
                 port_value: port_value.flatten(),
             }),

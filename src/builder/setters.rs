@@ -202,12 +202,14 @@ impl<X: Spec, S: Storage> Reference<X, S> {
             Some(authority) => {
                 authority.host = host;
                 authority.kind = Some(kind);
+                authority.zone = None;
             }
             None => {
                 c.authority = Some(AuthorityText {
                     userinfo: None,
                     host,
                     kind: Some(kind),
+                    zone: None,
                     port: None,
                     port_value: None,
                 });

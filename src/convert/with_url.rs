@@ -249,6 +249,12 @@ fn describe_ours(host: Option<Host<'_>>) -> String {
         Some(Host::RegName(name)) => format!("the registered name {}", Shortened(name)),
         Some(Host::Ipv4(address)) => format!("the IPv4 address {address}"),
         Some(Host::Ipv6(address)) => format!("the IPv6 address [{address}]"),
+        Some(Host::Ipv6Zoned { address, zone }) => {
+            format!(
+                "the IPv6 address [{address}] with the zone {}",
+                Shortened(zone)
+            )
+        }
         Some(future @ Host::IpvFuture { .. }) => {
             format!("the IPvFuture address {}", Shortened(&future.to_string()))
         }

@@ -12,7 +12,7 @@ use pest::iterators::Pairs;
 
 use super::slots::{grammar_error, Slot, Slots, INSIDE_AUTHORITY, INSIDE_AUTHORITY_BITS};
 use super::tiling::tile;
-use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, MAX_LEN};
+use crate::bounds::{ipv_future, port_value, Bounds, HostKind, PortError, Zone, MAX_LEN};
 use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::UriRule;
@@ -136,8 +136,12 @@ impl Slots<'_> {
     pub(crate) fn lower_tiled<const TILED: bool>(&self) -> Result<Bounds, ParseError> {
         let authority = self.found(Slot::Authority);
         let mut kind = HostKind::RegName;
+        let mut zone = None;
         if authority.present {
             kind = self.checked_host_kind(authority.start)?;
+            if self.seen & (1 << Slot::ZoneId as u32) != 0 {
+                zone = Some(self.zone(kind)?);
+            }
         } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
@@ -171,7 +175,39 @@ impl Slots<'_> {
             path.start..path.end,
             self.found(Slot::Query).end_if_present(),
             self.found(Slot::Fragment).start_if_present(),
-        ))
+        )
+        .with_zone(zone))
+    }
+
+    /// The zone of an IPv6 literal (RFC 6874), from the pairs of the
+    /// grammar's `IPv6address` and `ZoneID`: the address right after the
+    /// host's `[`, the zone after it and right before the host's `]`, and
+    /// no further apart than [`Zone`] stores. Only a grammar that extends
+    /// `IP-literal` has a `ZoneID`.
+    #[cold]
+    #[inline(never)]
+    fn zone(&self, kind: HostKind) -> Result<Zone, ParseError> {
+        let host = self.host();
+        let zone = self.found(Slot::ZoneId);
+        let bytes = self.input.as_bytes();
+        let address = match self.span(Slot::Ipv6Address) {
+            Some(address) if kind == HostKind::Ipv6 => address,
+            _ => return Err(self.grammar_error(zone.start, "a zone after an IPv6address")),
+        };
+        let in_brackets = address.start == host.start + 1
+            && bytes.get(host.start) == Some(&b'[')
+            && address.end <= zone.start
+            && zone.end + 1 == host.end
+            && bytes.get(zone.end) == Some(&b']');
+        if !in_brackets {
+            return Err(self.grammar_error(
+                zone.start,
+                "an IP literal that is \"[\" IPv6address, a zone and \"]\"",
+            ));
+        }
+        Zone::new(host.start, address.end, zone.start).ok_or_else(|| {
+            self.grammar_error(zone.start, "a zone at most 15 bytes after its IPv6address")
+        })
     }
 
     /// The error for a userinfo, host or port outside an authority: at the
@@ -241,5 +277,151 @@ impl Slots<'_> {
             PortError::NotDigits => self.grammar_error(digits.start, "a port of digits only"),
             PortError::OutOfRange => ParseError::port_range(self.input, digits.start),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::ToString;
+
+    use super::lower;
+    use crate::bounds::HostKind;
+    use crate::compiled::runtime::Node;
+    use crate::error::ErrorKind;
+    use crate::grammar::{RfcRule, UriRule};
+
+    /// The rules of a grammar that extends `IP-literal` with RFC 6874's
+    /// zone, as its `Rule` maps them.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Z {
+        Scheme,
+        Authority,
+        IpLiteral,
+        Ipv6Address,
+        IpvFuture,
+        ZoneId,
+        Port,
+        PathAbempty,
+    }
+
+    impl UriRule for Z {
+        fn rfc_rule(self) -> Option<RfcRule> {
+            Some(match self {
+                Z::Scheme => RfcRule::Scheme,
+                Z::Authority => RfcRule::Authority,
+                Z::IpLiteral => RfcRule::IpLiteral,
+                Z::Ipv6Address => RfcRule::Ipv6Address,
+                Z::IpvFuture => RfcRule::IpvFuture,
+                Z::ZoneId => RfcRule::ZoneId,
+                Z::Port => RfcRule::Port,
+                Z::PathAbempty => RfcRule::PathAbempty,
+            })
+        }
+
+        fn from_rfc_rule(_: RfcRule) -> Option<Z> {
+            None
+        }
+    }
+
+    fn nodes(pairs: &[(Z, usize, usize)]) -> impl Iterator<Item = Node<Z>> + '_ {
+        pairs
+            .iter()
+            .map(|&(rule, start, end)| Node { rule, start, end })
+    }
+
+    /// The zone is where the `ZoneID` pair is, the address where the
+    /// `IPv6address` pair is; both survive the port's flags beside them.
+    #[test]
+    fn the_zone_is_the_pairs() {
+        let input = "http://[fe80::1%25eth0]:80/";
+        let bounds = lower(
+            input,
+            nodes(&[
+                (Z::Scheme, 0, 4),
+                (Z::Authority, 7, 26),
+                (Z::IpLiteral, 7, 23),
+                (Z::Ipv6Address, 8, 15),
+                (Z::ZoneId, 18, 22),
+                (Z::Port, 24, 26),
+                (Z::PathAbempty, 26, 27),
+            ]),
+        )
+        .unwrap();
+        assert_eq!(bounds.host_kind(), HostKind::Ipv6);
+        assert_eq!(bounds.zoned_address(), Some((8..15, 18..22)));
+        assert_eq!(bounds.host(), Some(7..23));
+        assert_eq!(bounds.port_value(), Some(80));
+        assert!(bounds.has_authority());
+        assert_eq!(bounds.with_zone(None).zoned_address(), None);
+        assert_eq!(bounds.with_zone(None).host_kind(), HostKind::Ipv6);
+        assert_eq!(bounds.with_zone(None).port_value(), Some(80));
+    }
+
+    /// A zone the lowering cannot place is a grammar error at the zone,
+    /// never a host typed wrong: outside the brackets, without an
+    /// address, or further from it than the bounds store.
+    #[test]
+    fn a_misplaced_zone_is_a_grammar_error() {
+        let error = |input: &str, pairs: &[(Z, usize, usize)]| {
+            let error = lower(input, nodes(pairs)).unwrap_err();
+            (error.kind(), error.offset(), error.to_string())
+        };
+        // After the "]".
+        let input = "//[::1]%25x";
+        assert_eq!(
+            error(
+                input,
+                &[
+                    (Z::Authority, 2, 11),
+                    (Z::IpLiteral, 2, 11),
+                    (Z::Ipv6Address, 3, 6),
+                    (Z::ZoneId, 10, 11),
+                    (Z::PathAbempty, 11, 11),
+                ]
+            ),
+            (
+                ErrorKind::Grammar,
+                10,
+                "unexpected parse tree at byte 10: expected an IP literal that is \"[\" \
+                 IPv6address, a zone and \"]\""
+                    .to_string()
+            )
+        );
+        // No IPv6 address.
+        let input = "//[v1.x%25y]";
+        assert_eq!(
+            error(
+                input,
+                &[
+                    (Z::Authority, 2, 12),
+                    (Z::IpLiteral, 2, 12),
+                    (Z::IpvFuture, 3, 7),
+                    (Z::ZoneId, 10, 11),
+                    (Z::PathAbempty, 12, 12),
+                ]
+            ),
+            (
+                ErrorKind::Grammar,
+                10,
+                "unexpected parse tree at byte 10: expected a zone after an IPv6address"
+                    .to_string()
+            )
+        );
+        // 16 bytes between the address and the zone.
+        let input = "//[::1%25%25%25%25%25%25x]";
+        assert_eq!(
+            error(
+                input,
+                &[
+                    (Z::Authority, 2, 26),
+                    (Z::IpLiteral, 2, 26),
+                    (Z::Ipv6Address, 3, 6),
+                    (Z::ZoneId, 24, 25),
+                    (Z::PathAbempty, 26, 26),
+                ]
+            )
+            .1,
+            24
+        );
     }
 }

@@ -28,6 +28,9 @@ pub(crate) enum Slot {
     RegName,
     Ipv6Address,
     IpvFuture,
+    /// The span of a `ZoneID` pair (RFC 6874), in an IP literal of a
+    /// grammar that extends `IP-literal`.
+    ZoneId,
     Port,
     /// Any of the five path rules: the path is one component, whichever
     /// rule matched it.
@@ -51,7 +54,7 @@ const _: () = assert!(
 
 /// How many RFC rules there are, and the index in [`SLOT_OF`] of a rule
 /// that is none of them.
-const RFC_RULES: usize = RfcRule::IpvFuture as usize + 1;
+const RFC_RULES: usize = RfcRule::ZoneId as usize + 1;
 
 /// The slot of the pairs of each RFC rule, in `RfcRule` order, then of the
 /// rules that are none of them.
@@ -74,6 +77,7 @@ pub(crate) const SLOT_OF: [Slot; RFC_RULES + 1] = {
     table[RfcRule::RegName as usize] = Slot::RegName;
     table[RfcRule::Ipv6Address as usize] = Slot::Ipv6Address;
     table[RfcRule::IpvFuture as usize] = Slot::IpvFuture;
+    table[RfcRule::ZoneId as usize] = Slot::ZoneId;
     table
 };
 
@@ -98,7 +102,7 @@ const ONCE: [u16; SLOTS] = {
 
 /// The slots that only an authority holds, in the order in which a stray
 /// one is reported.
-pub(crate) const INSIDE_AUTHORITY: [Slot; 8] = [
+pub(crate) const INSIDE_AUTHORITY: [Slot; 9] = [
     Slot::Userinfo,
     Slot::Host,
     Slot::Port,
@@ -107,6 +111,7 @@ pub(crate) const INSIDE_AUTHORITY: [Slot; 8] = [
     Slot::RegName,
     Slot::Ipv6Address,
     Slot::IpvFuture,
+    Slot::ZoneId,
 ];
 
 /// [`INSIDE_AUTHORITY`] as bits of [`Slots::seen`].

@@ -27,7 +27,8 @@ fn editing_a_borrowed_uri_says_how_to_own_it() {
 /// the struct and its `Rule` does not fail with it (`grammar_no_cascade`);
 /// the mistakes users of RFC ABNF make say what to write instead
 /// (`grammar_errors`: a hyphenated name, a rule of uri.pest defined again,
-/// a rule named `self`), each with its file, line and column.
+/// a rule named `self`, a PEG trap, a `// #[extends]` above a rule uri.pest
+/// does not define), each with its file, line and column.
 #[cfg(not(feature = "verify-compiled"))]
 #[test]
 fn grammar_errors_are_one_error_each_and_say_where() {

@@ -10,6 +10,7 @@ mod file;
 mod http;
 mod mailto;
 mod urn;
+mod zone;
 
 use rfc3986::schemes::SchemeError;
 

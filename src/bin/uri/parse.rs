@@ -163,6 +163,11 @@ fn write_table(uri: &Parsed, out: &mut impl Write) -> io::Result<()> {
             let kind = match host {
                 Host::Ipv4(address) => format!("IPv4address {address}"),
                 Host::Ipv6(address) => format!("IPv6address {address}"),
+                // Only a grammar that extends IP-literal reads a zone; the
+                // tool's are uri.pest and iri.pest.
+                Host::Ipv6Zoned { address, zone } => {
+                    format!("IPv6address {address}, zone {zone}")
+                }
                 Host::IpvFuture { version, address } => {
                     format!("IPvFuture version {version}, address {address}")
                 }
@@ -269,6 +274,9 @@ impl<'a> Components<'a> {
             let (kind, address, version) = match host {
                 Host::Ipv4(address) => ("ipv4", Some(address.to_string()), None),
                 Host::Ipv6(address) => ("ipv6", Some(address.to_string()), None),
+                Host::Ipv6Zoned { address, zone } => {
+                    ("ipv6", Some(format!("{address}%25{zone}")), None)
+                }
                 Host::IpvFuture { version, address } => {
                     ("ipvfuture", Some(address.to_string()), Some(version))
                 }

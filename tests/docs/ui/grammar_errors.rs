@@ -1,4 +1,4 @@
-// Four grammars with a mistake each, which users of RFC ABNF make: each
+// Five grammars with a mistake each, which users of RFC ABNF make: each
 // is one error that names the file, the line and the column, and says
 // what to write instead. The code that uses them fails with nothing more.
 
@@ -53,9 +53,24 @@ global_number_digits = @{ \"+\" ~ phonedigit* ~ DIGIT ~ phonedigit* }
     }
 }
 
+// A marker that extends a rule uri.pest does not define.
+mod extends_nothing {
+    #[derive(rfc3986::Grammar)]
+    #[grammar_inline = "
+// #[extends]: RFC 6874
+zone_literal = ${ \"[\" ~ IPv6address ~ \"]\" }
+"]
+    pub struct Zone;
+
+    pub fn run() {
+        let _ = Zone::parse_pairs(Rule::zone_literal, "[::1]");
+    }
+}
+
 fn main() {
     hyphen::run();
     greedy::run();
     redefined::run();
     keyword::run();
+    extends_nothing::run();
 }
