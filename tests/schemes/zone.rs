@@ -112,12 +112,12 @@ fn only_the_extended_grammar_reads_a_zone() {
         "invalid RFC 6874 URI at byte 18: expected RFC 6874 ZoneID, found ']'"
     );
     // RFC 6874 writes the "%" encoded: a bare one is no zone. The error
-    // is where pest's parser records it, at the IP literal that failed
-    // (its rules inside are atomic).
+    // is where the input stops matching, the "%", with what the address
+    // could go on with, or the "%25" that starts a zone.
     let err = example::parse("http://[fe80::1%eth0]/").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "invalid RFC 6874 URI at byte 7: expected RFC 6874 IP-literal or IPv4address, found '['"
+        r#"invalid RFC 6874 URI at byte 15: expected ".", ":", "]", HEXDIG or "%25" in RFC 6874 IP-literal or IPv4address, found '%'"#
     );
     // Not an IPv6address before the zone.
     assert!(example::parse("http://[v1.x%25eth0]/").is_err());
