@@ -16,6 +16,12 @@
 //! `Iri::parse`. The scheme grammars of `src/schemes/` are not compiled
 //! here: the scheme types derive theirs with `#[derive(rfc3986::Grammar)]`,
 //! as a user's crate does.
+//!
+//! Each grammar's `Rule` type (`Rule`, `IriRule`) is pest_derive's, with
+//! the `pest-parsers` feature that builds `UriParser` and `IriParser`;
+//! without it, this script declares the same type (the generator writes
+//! it as the derive does, from the same files), so that a default build
+//! compiles no pest_derive parser.
 
 use rfc3986_generator as compiler;
 
@@ -25,9 +31,11 @@ use std::path::{Path, PathBuf};
 
 /// Each of the crate's grammars: the module it is compiled into, the
 /// `Rule` type it is compiled for and pest_derive's parser of the same
-/// files (the public `UriParser` or `IriParser`, the comparisons' oracle),
-/// and its files, joined in this order
-/// (as the `#[grammar = ...]` attributes of that parser list them).
+/// files (the public `UriParser` or `IriParser`, the comparisons' oracle,
+/// with the `pest-parsers` feature), and its files, joined in this order
+/// (as the `#[grammar = ...]` attributes of that parser list them;
+/// `src/iri/docs.pest` holds only the `//!` lines that document
+/// `IriRule`).
 const GRAMMARS: &[(&str, &str, &str, &[&str])] = &[
     (
         "uri",
@@ -39,7 +47,7 @@ const GRAMMARS: &[(&str, &str, &str, &[&str])] = &[
         "iri",
         "crate::iri::IriRule",
         "crate::iri::IriParser",
-        &["uri.pest", "iri.pest"],
+        &["src/iri/docs.pest", "uri.pest", "iri.pest"],
     ),
 ];
 
@@ -48,10 +56,15 @@ fn main() {
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut modules = String::new();
     for (module, rule, parser, files) in GRAMMARS {
-        let code = compile(module, files, &manifest);
+        let artifact = compile(module, files, &manifest);
         let file = format!("{module}.rs");
-        fs::write(out.join(&file), code)
+        fs::write(out.join(&file), &artifact.compiled.code)
             .unwrap_or_else(|e| panic!("cannot write {file} in {out:?}: {e}"));
+        // The `Rule` type, which the library declares from this file
+        // where pest_derive's parser (and its `Rule`) is not built.
+        let rule_file = format!("{module}_rule.rs");
+        fs::write(out.join(&rule_file), artifact.rule_type())
+            .unwrap_or_else(|e| panic!("cannot write {rule_file} in {out:?}: {e}"));
         modules.push_str(&format!(
             "/// The compiled parser of {files}, and the grammar as one value\n\
              /// ([`Grammar`](self::{module}::Grammar)).\n\
@@ -62,6 +75,7 @@ fn main() {
              \x20   pub enum Grammar {{}}\n\
              \x20   include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n\
              \x20   impl crate::compiled::Oracle for Grammar {{\n\
+             \x20       #[cfg(feature = \"pest-parsers\")]\n\
              \x20       type Parser = {parser};\n\
              \x20   }}\n\
              }}\n",
@@ -72,10 +86,10 @@ fn main() {
         .unwrap_or_else(|e| panic!("cannot write grammars.rs in {out:?}: {e}"));
 }
 
-/// The code of the grammar made of `files`, compiled by the generator's
-/// entry that `#[derive(rfc3986::Grammar)]` calls, or fails the build with
-/// the compiler's message.
-fn compile(module: &str, files: &[&str], manifest: &Path) -> String {
+/// The grammar made of `files`, compiled by the generator's entry that
+/// `#[derive(rfc3986::Grammar)]` calls, or fails the build with the
+/// compiler's message.
+fn compile(module: &str, files: &[&str], manifest: &Path) -> compiler::Artifact {
     for file in files {
         println!("cargo:rerun-if-changed={file}");
     }
@@ -92,7 +106,7 @@ fn compile(module: &str, files: &[&str], manifest: &Path) -> String {
         "Grammar",
     );
     match compiled {
-        Ok(artifact) => artifact.compiled.code,
+        Ok(artifact) => artifact,
         Err(error) => {
             eprintln!("error: {error}");
             panic!("{error}");

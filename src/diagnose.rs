@@ -28,14 +28,12 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
-use crate::compiled::runtime::{Attempts, PairBuffer, Parse, Token};
+use crate::compiled::runtime::{Attempts, PairBuffer, Token};
 use crate::compiled::{self, CompiledGrammar};
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{
-    lower, lower_tiled, pest_nodes, DiagnosisRecorder, Entries, KeptSlots, Node, SlotRecorder,
-};
+use crate::lower::{lower, lower_tiled, pest_nodes, DiagnosisRecorder, Entries, KeptSlots, Node};
 use crate::pest_error::pest_rule_name;
 use crate::syntax::{Expected, Syntax};
 
@@ -761,6 +759,7 @@ impl Tokens {
     /// that pest lists no more than the record, nor less than the record
     /// without that token. Only where the variant counts every token's end
     /// (`counts_successes`) can a failure be the first to get somewhere.
+    #[cfg(feature = "pest-parsers")]
     pub(crate) fn agree(
         derived: &Tokens,
         tokens: &[Token],
@@ -782,6 +781,7 @@ impl Tokens {
 
     /// Whether every token of `other` is one of these (a character, of
     /// one of these ranges).
+    #[cfg(feature = "pest-parsers")]
     fn contains(&self, other: &Tokens) -> bool {
         let high = other
             .high
@@ -1508,18 +1508,4 @@ pub(crate) fn absolute_diagnosis<G: CompiledGrammar>(
         entries.tiles[0],
         input,
     )
-}
-
-/// The slots a parse of `input` from `entry` of `G`, an entry rule that
-/// tiles its input, kept where `EOI` failed furthest, as `Uri::parse` gets
-/// them; `None` where it matched, or never reached `EOI`.
-pub(crate) fn kept<'i, G: CompiledGrammar>(
-    entry: G::Rule,
-    input: &'i str,
-) -> Option<KeptSlots<'i>> {
-    let mut parse = Parse::with_sink(input, SlotRecorder::<true>::new(input));
-    match G::run_with(entry, &mut parse) {
-        Some(_) => None,
-        None => parse.pairs.kept().copied(),
-    }
 }

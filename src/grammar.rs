@@ -1,7 +1,10 @@
 //! The parser derived from `uri.pest`, and the mapping that lets the lowering
 //! read the parse tree of any parser derived from that grammar.
 
+#[cfg(feature = "pest-parsers")]
 pub use derived::{Rule, UriParser};
+#[cfg(not(feature = "pest-parsers"))]
+pub use generated::Rule;
 
 use pest::iterators::Pairs;
 
@@ -47,9 +50,18 @@ where
     P::parse(rule, input).map_err(|error| crate::pest_error::from_pest(&error, input))
 }
 
+/// The `Rule` type of `uri.pest` as the build script declares it, where
+/// pest_derive's parser (which declares its own) is not built: the same
+/// variants, in the same order, with the same docs.
+#[cfg(not(feature = "pest-parsers"))]
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/uri_rule.rs"));
+}
+
 /// The derive's output, in a module of its own because pest documents the
 /// `Rule` enum and its variants from the grammar's comments but not the
 /// helper functions it generates.
+#[cfg(feature = "pest-parsers")]
 #[allow(missing_docs)]
 mod derived {
     use pest_derive::Parser;
@@ -344,4 +356,30 @@ macro_rules! __uri_rule_table {
             _ => ::core::option::Option::None,
         }
     };
+}
+
+/// The `Rule` the build script declares where pest_derive's parser is not
+/// built is pest_derive's: the same variants, in the same order.
+#[cfg(test)]
+#[cfg(feature = "pest-parsers")]
+mod tests {
+    #[allow(dead_code, missing_docs)]
+    mod generated {
+        include!(concat!(env!("OUT_DIR"), "/uri_rule.rs"));
+    }
+
+    #[test]
+    fn the_build_scripts_rule_is_pest_derives() {
+        let ours: alloc::vec::Vec<_> = generated::Rule::all_rules()
+            .iter()
+            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
+            .collect();
+        let pests: alloc::vec::Vec<_> = super::Rule::all_rules()
+            .iter()
+            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
+            .collect();
+        assert_eq!(ours, pests);
+        assert_eq!(generated::Rule::EOI as usize, super::Rule::EOI as usize);
+        assert!(ours.len() > 40, "{ours:?}");
+    }
 }

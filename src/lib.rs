@@ -328,6 +328,7 @@ pub mod schemes;
 mod serde_impl;
 pub mod spec;
 mod syntax;
+#[cfg(feature = "pest-parsers")]
 mod verify;
 
 /// Not public API: what the code `#[derive(Grammar)]` generates calls, and
@@ -339,9 +340,11 @@ pub mod __private {
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
+    #[cfg(feature = "pest-parsers")]
     pub use crate::verify::schemes::{
         compare_all, compare_capture, compare_derived, compare_errors, compare_held,
     };
+    #[cfg(feature = "pest-parsers")]
     pub use crate::verify::{compare_iri, compare_uri, error_detail};
 
     /// The character tables derived from `uri.pest`.
@@ -378,10 +381,16 @@ pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};
-pub use grammar::{parse_rule, RfcRule, Rule, UriParser, UriRule};
+#[cfg(feature = "pest-parsers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest-parsers")))]
+pub use grammar::UriParser;
+pub use grammar::{parse_rule, RfcRule, Rule, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
-pub use iri::{IriParser, IriRule};
+#[cfg(feature = "pest-parsers")]
+#[cfg_attr(docsrs, doc(cfg(feature = "pest-parsers")))]
+pub use iri::IriParser;
+pub use iri::IriRule;
 pub use path::remove_dot_segments;
 #[doc(hidden)]
 pub use path::remove_dot_segments_trace;

@@ -334,32 +334,7 @@ fn expansion(
     let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
     let mut out = String::new();
 
-    // The `Rule` type, as pest_derive declares it: `EOI` first if the
-    // grammar uses it, then every rule in the file's order, documented with
-    // the rule's `///` lines. Each is a raw identifier, so that a rule may
-    // be named with a Rust keyword (`type`).
-    if let Some(doc) = &docs.grammar {
-        writeln!(out, "#[doc = {doc:?}]").unwrap();
-    }
-    out.push_str(
-        "#[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]\n\
-         #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]\n\
-         pub enum Rule {\n",
-    );
-    if uses_eoi {
-        out.push_str("    #[doc = \"End-of-input\"]\n    EOI,\n");
-    }
-    for rule in rules {
-        if let Some(doc) = docs.rules.iter().find(|(r, _)| r == rule).map(|(_, d)| d) {
-            writeln!(out, "    #[doc = {doc:?}]").unwrap();
-        }
-        writeln!(out, "    r#{rule},").unwrap();
-    }
-    out.push_str("}\n\nimpl Rule {\n    /// Every rule of the grammar but `EOI`, in the order of its files.\n    pub fn all_rules() -> &'static [Rule] {\n        &[");
-    for rule in rules {
-        write!(out, "Rule::r#{rule}, ").unwrap();
-    }
-    out.push_str("]\n    }\n}\n\n");
+    out.push_str(&rule_type(rules, uses_eoi, docs));
 
     write_rules_trait(&mut out, name, accessors);
 
@@ -453,6 +428,39 @@ const _: () = {{
         impls = rules_impls(name, accessors),
     )
     .unwrap();
+    out
+}
+
+/// The `Rule` type of a grammar whose rules are `rules` (and `EOI` first
+/// where `uses_eoi`), as pest_derive declares it for the same files:
+/// every rule in the files' order, documented with the rule's `///`
+/// lines (and the type with the grammar's `//!` lines), and
+/// `Rule::all_rules()`. Each is a raw identifier, so that a rule may be
+/// named with a Rust keyword (`type`).
+fn rule_type(rules: &[String], uses_eoi: bool, docs: &Docs) -> String {
+    let mut out = String::new();
+    if let Some(doc) = &docs.grammar {
+        writeln!(out, "#[doc = {doc:?}]").unwrap();
+    }
+    out.push_str(
+        "#[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]\n\
+         #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]\n\
+         pub enum Rule {\n",
+    );
+    if uses_eoi {
+        out.push_str("    #[doc = \"End-of-input\"]\n    EOI,\n");
+    }
+    for rule in rules {
+        if let Some(doc) = docs.rules.iter().find(|(r, _)| r == rule).map(|(_, d)| d) {
+            writeln!(out, "    #[doc = {doc:?}]").unwrap();
+        }
+        writeln!(out, "    r#{rule},").unwrap();
+    }
+    out.push_str("}\n\nimpl Rule {\n    /// Every rule of the grammar but `EOI`, in the order of its files.\n    pub fn all_rules() -> &'static [Rule] {\n        &[");
+    for rule in rules {
+        write!(out, "Rule::r#{rule}, ").unwrap();
+    }
+    out.push_str("]\n    }\n}\n");
     out
 }
 
@@ -607,6 +615,21 @@ pub struct Artifact {
     /// The rules of the base that the grammar's own replace (each marked
     /// `// #[extends]`), in the order of the markers.
     pub extended: Vec<String>,
+}
+
+impl Artifact {
+    /// The grammar's `Rule` type, as `#[derive(rfc3986::Grammar)]` and
+    /// pest_derive declare it for the same files (documented from the
+    /// grammar's `//!` and `///` lines): for a compiled grammar that no
+    /// derive declares the type of, as the crate's own when pest_derive's
+    /// parsers of them are not built.
+    pub fn rule_type(&self) -> String {
+        rule_type(
+            &self.compiled.rules,
+            self.compiled.uses_eoi,
+            &docs(&self.grammar),
+        )
+    }
 }
 
 /// Compiles the grammar made of `base` and `sources` (files found from

@@ -30,10 +30,12 @@ use runtime::{Attempts, PairBuffer, Parse};
 include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
 /// One of the crate's grammars, whose pest_derive parser of the same files
-/// (`UriParser`, `IriParser`) the comparisons (`verify`) check the
-/// compiled one against. The build script implements it with the grammar.
+/// (`UriParser`, `IriParser`, with the `pest-parsers` feature) the
+/// comparisons (`verify`) check the compiled one against. The build script
+/// implements it with the grammar.
 pub trait Oracle: CompiledGrammar {
     /// pest_derive's parser of the grammar.
+    #[cfg(feature = "pest-parsers")]
     type Parser: pest::Parser<Self::Rule>;
 }
 

@@ -1,11 +1,22 @@
 //! The parsers derived from `uri.pest` and `iri.pest`, and the table that
 //! maps the IRI grammar's rules to the RFC 3986 rules the lowering reads.
 
+#[cfg(feature = "pest-parsers")]
 pub use derived::{IriParser, Rule as IriRule};
+#[cfg(not(feature = "pest-parsers"))]
+pub use generated::Rule as IriRule;
+
+/// The `Rule` type of `uri.pest` + `iri.pest` as the build script declares
+/// it, where pest_derive's parser is not built (see `crate::grammar`).
+#[cfg(not(feature = "pest-parsers"))]
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/iri_rule.rs"));
+}
 
 /// The derive's output, in a module of its own (as in `crate::grammar`):
 /// pest documents the `Rule` enum from the grammar's comments but not the
 /// helper functions it generates.
+#[cfg(feature = "pest-parsers")]
 #[allow(missing_docs)]
 mod derived {
     use pest_derive::Parser;
@@ -43,20 +54,10 @@ mod derived {
     /// ```
     #[derive(Parser)]
     // The docs of `IriRule`, which pest takes from the grammar's `//!`
-    // lines, in the order of the files: its own, before uri.pest's.
-    #[grammar_inline = r#"
-//! The rules of `iri.pest`, RFC 3987 "Internationalized Resource
-//! Identifiers (IRIs)" section 2.2, on top of those of `uri.pest`: one
-//! variant for each rule of the two files, which `IriParser` can start
-//! from. The rules the two RFCs share keep their RFC 3986 names (`scheme`,
-//! `IP_literal`, `port`...); those RFC 3987 extends to characters above
-//! ASCII have its names (`ihost`, `ipath_absolute`, `iquery`...), and
-//! `iri_reference_input` anchors `IRI-reference` to the whole input, where
-//! `Iri::parse` starts.
-//!
-//! What follows is the description of `uri.pest`, the rules they build on.
-//!
-"#]
+    // lines, in the order of the files: its own, before uri.pest's (the
+    // build script gives the same files to the generator, which declares
+    // the same `IriRule` without this parser).
+    #[grammar = "iri/docs.pest"]
     #[grammar = "../uri.pest"]
     #[grammar = "../iri.pest"]
     pub struct IriParser;
@@ -70,4 +71,30 @@ pub(crate) mod chars {
         bidi_formatting, ifragment, ipchar, iprivate, iquery, ireg_name, isegment, isegment_nz,
         isegment_nz_nc, iunreserved, iuserinfo, ucschar,
     };
+}
+
+/// The `IriRule` the build script declares where pest_derive's parser is
+/// not built is pest_derive's: the same variants, in the same order.
+#[cfg(test)]
+#[cfg(feature = "pest-parsers")]
+mod tests {
+    #[allow(dead_code, missing_docs)]
+    mod generated {
+        include!(concat!(env!("OUT_DIR"), "/iri_rule.rs"));
+    }
+
+    #[test]
+    fn the_build_scripts_rule_is_pest_derives() {
+        let ours: alloc::vec::Vec<_> = generated::Rule::all_rules()
+            .iter()
+            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
+            .collect();
+        let pests: alloc::vec::Vec<_> = super::IriRule::all_rules()
+            .iter()
+            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
+            .collect();
+        assert_eq!(ours, pests);
+        assert_eq!(generated::Rule::EOI as usize, super::IriRule::EOI as usize);
+        assert!(ours.len() > 60, "{ours:?}");
+    }
 }

@@ -17,7 +17,9 @@ pub(crate) mod grammar;
 #[cfg(feature = "idna")]
 pub use convert::IdnaError;
 pub(crate) use grammar::chars;
-pub use grammar::{IriParser, IriRule};
+#[cfg(feature = "pest-parsers")]
+pub use grammar::IriParser;
+pub use grammar::IriRule;
 
 use crate::error::{ErrorKind, ParseError};
 use crate::reference::{Reference, Storage};

@@ -101,6 +101,7 @@ pub(crate) fn host_of<R: UriRule>(
 /// filled twice (its first span is lost), or two kinds of host value (a
 /// component twice); the caller then lowers the full pairs, which give the
 /// error. The crate's grammars fill each slot once.
+#[cfg(any(test, feature = "pest-parsers"))]
 #[inline(always)]
 pub(crate) fn captured(slots: &Slots<'_>) -> Option<Result<Bounds, ParseError>> {
     captured_tiled::<false>(slots)

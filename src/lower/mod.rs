@@ -38,8 +38,11 @@ mod tiling;
 
 pub(crate) use crate::compiled::runtime::Node;
 pub(crate) use infer::{proven_reference, whole_reference, Reading};
-pub(crate) use lowering::{captured, captured_tiled, host_of, lower, lower_tiled, pest_nodes};
+#[cfg(any(test, feature = "pest-parsers"))]
+pub(crate) use lowering::captured;
+pub(crate) use lowering::{captured_tiled, host_of, lower, lower_tiled, pest_nodes};
 pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder};
 pub(crate) use shape::{entries, Entries};
+#[cfg(feature = "pest-parsers")]
 pub(crate) use slots::Slots;
 pub(crate) use tiling::check_tiling;

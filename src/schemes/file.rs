@@ -15,6 +15,7 @@ use crate::reference::Uri;
 
 /// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
 /// the tests compare the compiled grammar with.
+#[cfg(feature = "pest-parsers")]
 #[allow(missing_docs)]
 pub(crate) mod derived {
     use pest_derive::Parser;

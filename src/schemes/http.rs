@@ -21,6 +21,7 @@ use crate::reference::Uri;
 
 /// The derive's output, as in `grammar.rs`: pest documents the `Rule`
 /// variants from the grammar's comments, not its helper functions.
+#[cfg(feature = "pest-parsers")]
 #[allow(missing_docs)]
 pub(crate) mod derived {
     use pest_derive::Parser;

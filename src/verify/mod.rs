@@ -21,7 +21,7 @@ use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::grammar::IriRule;
-use crate::lower::{captured, captured_tiled, lower, pest_nodes, Entries, SlotRecorder};
+use crate::lower::{captured, captured_tiled, lower, pest_nodes, Entries, KeptSlots, SlotRecorder};
 use crate::syntax::Syntax;
 
 pub(crate) mod schemes;
@@ -74,7 +74,7 @@ pub(crate) fn compare_held_from<G: CompiledGrammar>(
     }
     if tiled {
         // As `Uri::parse` runs it: the slots the fast variant kept.
-        let kept = diagnose::kept::<G>(entry, input);
+        let kept = kept::<G>(entry, input);
         let slots = own.furthest_kept(entry, input, kept.as_ref());
         let full = own.furthest_of_pairs(entry, tiled, input);
         if slots != full {
@@ -317,5 +317,19 @@ pub(crate) fn compare_grammar<G: Oracle>(rule: G::Rule, input: &str) -> Result<(
 pub(crate) fn verify_grammar<G: Oracle>(rule: G::Rule, input: &str) {
     if let Err(difference) = compare_grammar::<G>(rule, input) {
         panic!("{difference}");
+    }
+}
+
+/// The slots a parse of `input` from `entry` of `G`, an entry rule that
+/// tiles its input, kept where `EOI` failed furthest, as `Uri::parse` gets
+/// them; `None` where it matched, or never reached `EOI`.
+pub(crate) fn kept<'i, G: CompiledGrammar>(
+    entry: G::Rule,
+    input: &'i str,
+) -> Option<KeptSlots<'i>> {
+    let mut parse = Parse::with_sink(input, SlotRecorder::<true>::new(input));
+    match G::run_with(entry, &mut parse) {
+        Some(_) => None,
+        None => parse.pairs.kept().copied(),
     }
 }

@@ -130,7 +130,7 @@ fn compare_spec_errors<X: Sealed>(input: &str) -> Result<(), String> {
     let entries = &X::ENTRIES;
     let syntax = X::syntax();
     if compiled::match_len::<G<X>>(entries.reference, input).is_none() {
-        let kept = diagnose::kept::<G<X>>(entries.reference, input);
+        let kept = super::kept::<G<X>>(entries.reference, input);
         let error = diagnose::reference_diagnosis::<G<X>>(entries, syntax, input, kept.as_ref());
         let derived = derived_reference_error::<G<X>>(entries, syntax, input);
         same_error(X::NAME, input, &error, &derived)?;
