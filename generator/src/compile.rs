@@ -673,7 +673,7 @@ pub fn failure_with<K: rt::Sink<Rule> + rt::Keep, const L: bool>(
 pub fn reach(rule: Rule, input: &str) -> usize {{
     #[allow(unused_variables)]
     let s = input.as_bytes();
-    let mut far = rt::Reach::<false>::new();
+    let mut far = rt::Reach::new(false);
     let end = match rule {{
 {reach_arms}    }};
     end.map_or(far.far(), |end| far.far().max(end))

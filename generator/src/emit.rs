@@ -220,7 +220,7 @@ impl<'a> Emitter<'a> {
         let s = input(mode);
         let params = match mode {
             Mode::Fast(Ctx::Quiet) => "s: &[u8]",
-            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut rt::Reach<L>",
+            Mode::Fast(Ctx::Reach) => "s: &[u8], far: &mut rt::Reach",
             Mode::Fast(_) => "p: &mut ParseOf<'_, K>",
             Mode::Diagnostic(_) => "p: &mut Diagnosis<'_, '_, K, L>",
         };
@@ -260,11 +260,20 @@ impl<'a> Emitter<'a> {
             Mode::Fast(ctx) => Mode::Fast(body_ctx(ctx, ty)),
             Mode::Diagnostic(track) => Mode::Diagnostic(track.body(ty)),
         };
-        let body = self.expr(&expr, inner)?;
-        let inline = if expr.size() <= INLINE_SIZE {
-            "#[inline]"
+        // A rule whose body records nothing, called where it records its
+        // own pair (an atomic rule, say): the pair around the body's
+        // function in the `Quiet` context, which matches the same and is
+        // not generic over the sink, so that its code is compiled once
+        // rather than once for each sink a parse records into.
+        let quiet_body = matches!(inner, Mode::Fast(Ctx::Record | Ctx::Atomic))
+            && !self.analysis.can_record(&expr, ctx_of(inner));
+        let (body, inline) = if quiet_body {
+            let quiet = self.callee(name, Mode::Fast(Ctx::Quiet));
+            (format!("{quiet}(s, pos)"), "#[inline]")
+        } else if expr.size() <= INLINE_SIZE {
+            (self.expr(&expr, inner)?, "#[inline]")
         } else {
-            "#[inline(never)]"
+            (self.expr(&expr, inner)?, "#[inline(never)]")
         };
         let body = match mode {
             Mode::Fast(Ctx::Quiet | Ctx::Reach) => body,
@@ -464,8 +473,8 @@ impl<'a> Emitter<'a> {
             Ir::Pos(inner) => {
                 let code = self.expr(inner, lookahead(mode, true))?;
                 match self.stop(mode, "end") {
-                    Some(count) if !self.successes => format!("{{\n let r = {code};\n if let Some(end) = r {{ {count}; }}\n r.map(|_| pos)\n}}"),
-                    _ => format!("{{\n let r = {code};\n r.map(|_| pos)\n}}"),
+                    Some(count) if !self.successes => format!("{{\n let r = {code};\n if let Some(end) = r {{ {count}; }}\n r.and(Some(pos))\n}}"),
+                    _ => format!("{{\n let r = {code};\n r.and(Some(pos))\n}}"),
                 }
             }
             Ir::Neg(inner) => {
@@ -745,12 +754,13 @@ impl<'a> Emitter<'a> {
         if class.is_empty() {
             return "None".to_string();
         }
-        let test = self.byte_test(&class.ascii_bytes(), "b");
         if class.is_ascii() {
+            let test = self.byte_test(&class.ascii_bytes(), "b");
             format!("match {s}.get(pos) {{ Some(&b) if {test} => Some(pos + 1), _ => None }}")
         } else {
+            let (table, bit) = self.table_bit(&class.ascii_bytes());
             let ranges = self.ranges_static(class);
-            format!("rt::class({s}, pos, {}, &{ranges})", closure("b", &test))
+            format!("rt::class({s}, pos, &TABLE_{table}, 1 << {bit}, &{ranges})")
         }
     }
 
@@ -760,12 +770,9 @@ impl<'a> Emitter<'a> {
             let (table, bit) = self.table_bit(&class.ascii_bytes());
             format!("rt::run({s}, pos, &TABLE_{table}, 1 << {bit})")
         } else {
-            let test = self.byte_test(&class.ascii_bytes(), "b");
+            let (table, bit) = self.table_bit(&class.ascii_bytes());
             let ranges = self.ranges_static(class);
-            format!(
-                "rt::class_run({s}, pos, {}, &{ranges})",
-                closure("b", &test)
-            )
+            format!("rt::class_run({s}, pos, &TABLE_{table}, 1 << {bit}, &{ranges})")
         }
     }
 
@@ -810,11 +817,15 @@ impl<'a> Emitter<'a> {
                 "false".to_string()
             });
         }
+        // A `match` rather than `Option::is_some_and` with a closure: one
+        // closure type per test would be one more generic function for
+        // rustc to instantiate at each of thousands of call sites.
         let test = self.byte_test(&bytes, "b");
+        let byte = if test.contains('b') { "Some(&b)" } else { "Some(_)" };
         Some(if end {
-            format!("{s}.get(pos).is_none_or({})", closure("&b", &test))
+            format!("match {s}.get(pos) {{ {byte} => {test}, None => true }}")
         } else {
-            format!("{s}.get(pos).is_some_and({})", closure("&b", &test))
+            format!("match {s}.get(pos) {{ {byte} => {test}, None => false }}")
         })
     }
 
@@ -986,9 +997,7 @@ fn fails_before_calls(e: &Ir) -> bool {
 /// diagnostic variant's also over whether it keeps pest's lists of rules.
 fn generics(mode: Mode) -> &'static str {
     match mode {
-        Mode::Fast(Ctx::Quiet) => "",
-        // The count keeps the tokens where the diagnosis does.
-        Mode::Fast(Ctx::Reach) => "<const L: bool>",
+        Mode::Fast(Ctx::Quiet | Ctx::Reach) => "",
         Mode::Fast(_) => "<K: rt::Sink<Rule>>",
         Mode::Diagnostic(_) => "<K: rt::Sink<Rule> + rt::Keep, const L: bool>",
     }

@@ -552,18 +552,20 @@ pub fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
         .is_ok()
 }
 
-/// One character of a class with members above ASCII: `ascii` tests a
-/// byte below 0x80, `ranges` the code points above.
+/// One character of a class with members above ASCII: a byte below 0x80
+/// is in it where its bit `mask` in `table` is set, a code point above
+/// where it is in `ranges`.
 #[inline]
 pub fn class(
     s: &[u8],
     pos: usize,
-    ascii: impl Fn(u8) -> bool,
+    table: &[u64; 256],
+    mask: u64,
     ranges: &[(u32, u32)],
 ) -> Option<usize> {
     let &b = s.get(pos)?;
     if b < 0x80 {
-        return ascii(b).then_some(pos + 1);
+        return (table[usize::from(b)] & mask != 0).then_some(pos + 1);
     }
     let (c, len) = decode(s, pos)?;
     in_ranges(u32::from(c), ranges).then_some(pos + len)
@@ -574,10 +576,11 @@ pub fn class(
 pub fn class_run(
     s: &[u8],
     mut pos: usize,
-    ascii: impl Fn(u8) -> bool,
+    table: &[u64; 256],
+    mask: u64,
     ranges: &[(u32, u32)],
 ) -> usize {
-    while let Some(next) = class(s, pos, &ascii, ranges) {
+    while let Some(next) = class(s, pos, table, mask, ranges) {
         pos = next;
     }
     pos
@@ -616,12 +619,15 @@ pub enum Token {
 ///
 /// The diagnostic variant of a compiled parser counts into it, and so does
 /// the fast variant's code that it runs where only the stops of a parse
-/// count. The tokens are kept where `KEEP`: a diagnosis that names none (a
-/// reference's) counts only how far they reach, in code that does nothing
-/// more.
+/// count. The tokens are kept where [`new`](Self::new) says so: a
+/// diagnosis that names none (a reference's) counts only how far they
+/// reach.
 #[derive(Clone, Debug)]
-pub struct Reach<const KEEP: bool = false> {
+pub struct Reach {
     far: usize,
+    /// Whether the tokens are kept: a flag, not a type parameter, so that
+    /// the generated code that counts into it is compiled once.
+    keep: bool,
     /// The indices of the tokens that failed at `far`, each once.
     tokens: RuleList<u16>,
     /// The token whose failure moved `far` there, if one did (rather than
@@ -631,17 +637,12 @@ pub struct Reach<const KEEP: bool = false> {
     first: Option<u16>,
 }
 
-impl<const KEEP: bool> Default for Reach<KEEP> {
-    fn default() -> Self {
-        Reach::new()
-    }
-}
-
-impl<const KEEP: bool> Reach<KEEP> {
-    /// Nothing reached yet.
-    pub fn new() -> Self {
+impl Reach {
+    /// Nothing reached yet; the tokens that fail are kept where `keep`.
+    pub fn new(keep: bool) -> Self {
         Reach {
             far: 0,
+            keep,
             tokens: RuleList::new(0),
             first: None,
         }
@@ -671,7 +672,7 @@ impl<const KEEP: bool> Reach<KEEP> {
     pub fn at(&mut self, end: usize) -> usize {
         if end > self.far {
             self.far = end;
-            if KEEP {
+            if self.keep {
                 self.tokens.truncate(0);
                 self.first = None;
             }
@@ -684,7 +685,7 @@ impl<const KEEP: bool> Reach<KEEP> {
     #[inline(always)]
     pub fn missed(&mut self, pos: usize, token: u16) -> usize {
         if pos >= self.far {
-            if KEEP {
+            if self.keep {
                 self.miss_at_or_past(pos, token);
             } else {
                 self.far = pos;
@@ -712,7 +713,7 @@ impl<const KEEP: bool> Reach<KEEP> {
     #[inline(always)]
     pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
         if pos >= self.far {
-            if KEEP {
+            if self.keep {
                 self.skipped_at_or_past(pos, tokens);
             } else {
                 self.far = pos;
@@ -882,7 +883,7 @@ pub struct Attempts<R, const LISTS: bool = true, K = NodeBuffer<R, 0>> {
     pos: usize,
     /// The furthest byte a token reached, and the tokens that failed there
     /// (pest's error detail).
-    reach: Reach<LISTS>,
+    reach: Reach,
     positives: RuleList<R>,
     negatives: RuleList<R>,
     /// What was kept, and the position where `EOI` failed then; `None`
@@ -903,7 +904,7 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     pub fn new(filler: R) -> Self {
         Attempts {
             pos: 0,
-            reach: Reach::new(),
+            reach: Reach::new(LISTS),
             positives: RuleList::new(filler),
             negatives: RuleList::new(filler),
             kept: None,
@@ -1018,7 +1019,7 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     /// The count of how far tokens reach, for the fast variant's code that
     /// counts where the parse stops.
     #[inline(always)]
-    pub fn far_mut(&mut self) -> &mut Reach<LISTS> {
+    pub fn far_mut(&mut self) -> &mut Reach {
         &mut self.reach
     }
 
