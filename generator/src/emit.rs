@@ -261,15 +261,24 @@ impl<'a> Emitter<'a> {
             Mode::Diagnostic(track) => Mode::Diagnostic(track.body(ty)),
         };
         // A rule whose body records nothing, called where it records its
-        // own pair (an atomic rule, say): the pair around the body's
-        // function in the `Quiet` context, which matches the same and is
-        // not generic over the sink, so that its code is compiled once
-        // rather than once for each sink a parse records into.
+        // own pair (an atomic rule, say), and too big to be inlined: the
+        // pair around the body's function in the `Quiet` context, which
+        // matches the same and is not generic over the sink, so that its
+        // code is compiled once rather than once for each sink a parse
+        // records into. A smaller body stays in the rule's function, to be
+        // inlined where it is called.
         let quiet_body = matches!(inner, Mode::Fast(Ctx::Record | Ctx::Atomic))
+            && expr.size() > INLINE_SIZE
             && !self.analysis.can_record(&expr, ctx_of(inner));
         let (body, inline) = if quiet_body {
             let quiet = self.callee(name, Mode::Fast(Ctx::Quiet));
             (format!("{quiet}(s, pos)"), "#[inline]")
+        } else if expr.size() <= INLINE_SIZE && mode == Mode::Fast(Ctx::Reach) {
+            // The `Reach` variant is not generic, so it is compiled in the
+            // crate that defines the grammar, where the inliner weighs a
+            // small rule called from many places (`h16` in `IPv6address`)
+            // otherwise than in the crate that instantiates a generic one.
+            (self.expr(&expr, inner)?, "#[inline(always)]")
         } else if expr.size() <= INLINE_SIZE {
             (self.expr(&expr, inner)?, "#[inline]")
         } else {
@@ -821,7 +830,11 @@ impl<'a> Emitter<'a> {
         // closure type per test would be one more generic function for
         // rustc to instantiate at each of thousands of call sites.
         let test = self.byte_test(&bytes, "b");
-        let byte = if test.contains('b') { "Some(&b)" } else { "Some(_)" };
+        let byte = if test.contains('b') {
+            "Some(&b)"
+        } else {
+            "Some(_)"
+        };
         Some(if end {
             format!("match {s}.get(pos) {{ {byte} => {test}, None => true }}")
         } else {
