@@ -14,11 +14,10 @@ use crate::error::ParseError;
 /// [`P::parse(rule, input)`](pest::Parser::parse) does, and gives its
 /// pairs; but on failure, a [`ParseError`] of bounded size in place of
 /// pest's error, whose message repeats the input's line (see
-/// [`UriParser`]'s errors).
+/// `UriParser`'s errors).
 ///
-/// `P` is any parser pest_derive generates: [`UriParser`],
-/// [`IriParser`](crate::IriParser), the [`schemes`](crate::schemes)' or
-/// one of yours. To parse a whole URI reference into a [`Uri`](crate::Uri),
+/// `P` is any parser pest_derive generates: one of yours, or the crate's
+/// `UriParser` and `IriParser` (the `pest-parsers` feature). To parse a whole URI reference into a [`Uri`](crate::Uri),
 /// use [`parse_with`](crate::parse_with), whose errors say which component
 /// is wrong.
 ///
@@ -52,8 +51,10 @@ where
 
 /// The `Rule` type of `uri.pest` as the build script declares it, where
 /// pest_derive's parser (which declares its own) is not built: the same
-/// variants, in the same order, with the same docs.
+/// variants, in the same order, with the same docs (the grammar's `///`
+/// lines, whose ABNF brackets are no links, as in pest_derive's).
 #[cfg(not(feature = "pest-parsers"))]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/uri_rule.rs"));
 }
@@ -113,7 +114,7 @@ mod derived {
 ///
 /// A parser derived from a grammar that includes `uri.pest` maps its own
 /// generated `Rule` type onto these through [`UriRule`]; the lowering then
-/// works for that parser as it does for [`UriParser`]. The names are the
+/// works for that parser as it does for `UriParser`. The names are the
 /// RFC's (section 3 and Appendix A), in the Appendix's order.
 ///
 /// ```

@@ -52,7 +52,8 @@
 //!   [`ErrorKind`] and byte offset, and a caret under it in `{:#}`), and
 //!   [`Error`], which every error of the crate converts into. Every
 //!   message stays under 200 bytes whatever the input, but pest's own
-//!   error, which [`UriParser`] returns as it is.
+//!   error, which pest_derive's parsers ([`UriParser`], with the
+//!   `pest-parsers` feature) return as they are.
 //! - **Redaction**: [`Reference::redacted`] shows a reference with its
 //!   password hidden (section 3.2.1).
 //! - **The `uri` tool**, a command-line program over all of this (the
@@ -86,8 +87,8 @@
 //!   hand-written parser. Its diagnostic variant, which runs only when an
 //!   input is rejected, records what pest records for an error, from which
 //!   the crate says what is wrong, at which byte, and what was expected;
-//! - [`UriParser`], which pest_derive generates, can start at any rule of
-//!   the grammar, and is what [`parse_with`] builds on.
+//! - [`UriParser`], which pest_derive generates (with the `pest-parsers`
+//!   feature), can start at any rule of the grammar, with pest's API.
 //!
 //! The two agree on every input the tests try, errors included. A lowering
 //! pass reads either parse tree into typed components. To accept a scheme's own syntax,
@@ -201,10 +202,17 @@
 //! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
 //!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
 //!   of parser [`Uri::parse`](Reference::parse) runs.
+//! - `pest-parsers`: [`UriParser`] and [`IriParser`], the parsers
+//!   pest_derive generates from `uri.pest` and `iri.pest`, with pest's own
+//!   API (any rule as an entry, pest's `Pairs`). Off by default: they are
+//!   the other parser of each grammar, which the crate's tests compare
+//!   its own with, and [`Uri::parse`], [`parse_with`] and [`parse_rule`]
+//!   need neither. [`Rule`] and [`IriRule`] are the same types either
+//!   way.
 //! - `verify-compiled`: for this crate's own tests and fuzzing, not for
 //!   use. Every parse also runs pest_derive's parser of the same grammar
-//!   ([`UriParser`], [`IriParser`]) and panics if the compiled parser's
-//!   verdict or parse tree differs. Slow.
+//!   ([`UriParser`], [`IriParser`]: it turns on `pest-parsers`) and panics
+//!   if the compiled parser's verdict or parse tree differs. Slow.
 //!
 //! # The `uri` tool
 //!
@@ -241,6 +249,16 @@
 //! [pest]: https://pest.rs
 
 #![cfg_attr(feature = "idna", doc = "[to_uri_idna]: Reference::to_uri_idna")]
+#![cfg_attr(feature = "pest-parsers", doc = "[`UriParser`]: UriParser")]
+#![cfg_attr(feature = "pest-parsers", doc = "[`IriParser`]: IriParser")]
+#![cfg_attr(
+    not(feature = "pest-parsers"),
+    doc = "[`UriParser`]: https://docs.rs/rfc3986/latest/rfc3986/struct.UriParser.html"
+)]
+#![cfg_attr(
+    not(feature = "pest-parsers"),
+    doc = "[`IriParser`]: https://docs.rs/rfc3986/latest/rfc3986/struct.IriParser.html"
+)]
 #![cfg_attr(
     not(feature = "idna"),
     doc = "[to_uri_idna]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.to_uri_idna"

@@ -9,6 +9,7 @@ pub use generated::Rule as IriRule;
 /// The `Rule` type of `uri.pest` + `iri.pest` as the build script declares
 /// it, where pest_derive's parser is not built (see `crate::grammar`).
 #[cfg(not(feature = "pest-parsers"))]
+#[allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 mod generated {
     include!(concat!(env!("OUT_DIR"), "/iri_rule.rs"));
 }
