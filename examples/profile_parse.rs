@@ -7,7 +7,10 @@
 //! callgrind_annotate --inclusive=yes callgrind.out.*
 //! ```
 //!
-//! The argument picks the parser: `rfc3986` (the default), `pest-derive`
+//! The argument picks the parser: `rfc3986` (the default), `rfc3986-valid`
+//! (`Uri::is_valid`, the verdict alone), `rfc3986-display` and
+//! `fluent-uri-display` (the parse, and the error's text where it is one),
+//! `pest-derive`
 //! (the crate's pest_derive parser, through `parse_with`), `fluent-uri`,
 //! `oxiri`, `iri-string`, or `none` (only generate the corpus, to subtract
 //! its cost). With `iri-` in front (`iri-rfc3986`, `iri-fluent-uri`,
@@ -15,7 +18,9 @@
 //! corpus (`corpus::iri_corpus`). With `rejected-` in front
 //! (`rejected-rfc3986`, `rejected-fluent-uri`, `rejected-none`, ...), a
 //! URI parser on the corpus with a stray character in each reference, which
-//! every parser rejects (`corpus::rejected`); with `real-world-`, on strings
+//! every parser rejects (`corpus::rejected`); with `second-`, on the second
+//! corpus (`grammar_walk::second`: the bench's `parse-second` group); with
+//! `real-world-`, on strings
 //! of the kinds found in documentation (`corpus::real_world_invalid`).
 //!
 //! The corpora of the bench's `user-grammar` and `schemes` groups: with a
@@ -31,6 +36,8 @@
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
+#[path = "../benches/support/grammar_walk.rs"]
+mod grammar_walk;
 #[path = "../benches/support/schemes.rs"]
 mod scheme_inputs;
 #[path = "../benches/support/user.rs"]
@@ -70,6 +77,8 @@ fn main() {
         grammar
     } else if let Some(which) = which.strip_prefix("rejected-") {
         (corpus::rejected(), which.to_string())
+    } else if let Some(which) = which.strip_prefix("second-") {
+        (grammar_walk::second(), which.to_string())
     } else if let Some(which) = which.strip_prefix("real-world-") {
         (corpus::real_world_invalid(3986, 4_000), which.to_string())
     } else if which.starts_with("iri-") && which != "iri-string" {
@@ -80,6 +89,15 @@ fn main() {
     let read: fn(&str) -> usize = match which.as_str() {
         "rfc3986" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.path().len()),
         "fluent-uri" => |s| fluent_uri::UriRef::parse(s).map_or(0, |uri| uri.path().as_str().len()),
+        // The verdict alone, and the error's text where it is an error.
+        "rfc3986-valid" => |s| usize::from(rfc3986::Uri::is_valid(s)),
+        "rfc3986-display" => {
+            |s| rfc3986::Uri::parse(s).map_or_else(|e| e.to_string().len(), |uri| uri.path().len())
+        }
+        "fluent-uri-display" => |s| {
+            fluent_uri::UriRef::parse(s)
+                .map_or_else(|e| e.to_string().len(), |uri| uri.path().as_str().len())
+        },
         "pest-derive" => |s| {
             use rfc3986::{parse_with, Rule, UriParser};
             parse_with::<UriParser, Rule>(Rule::uri_reference_input, s)

@@ -12,7 +12,7 @@
 //! pest_derive's parsers.
 
 use crate::bounds::{Bounds, HostKind, MAX_LEN};
-use crate::compiled::runtime::{PairBuffer, Parse};
+use crate::compiled::runtime::{PairBuffer, Parse, Sink};
 use crate::compiled::{self, CompiledGrammar, Oracle};
 use crate::diagnose;
 use crate::error::ParseError;
@@ -49,6 +49,31 @@ pub(crate) fn reference<X: EntryPoints>(text: &str) -> Result<Bounds, ParseError
         capture::<X::Grammar, true>(entry, text, rejected_reference::<X>)
     } else {
         capture::<X::Grammar, false>(entry, text, rejected_reference::<X>)
+    }
+}
+
+/// Whether `text` is a reference of `X` ([`reference`] without the
+/// diagnosis): the compiled parser's fast variant and the lowering, and
+/// nothing more where it is not.
+#[inline(always)]
+pub(crate) fn is_reference<X: EntryPoints>(text: &str) -> bool {
+    let entry = X::ENTRIES.reference;
+    if X::ENTRIES.tiles[0] {
+        verdict::<X::Grammar, true>(entry, text)
+    } else {
+        verdict::<X::Grammar, false>(entry, text)
+    }
+}
+
+/// Whether `text` is an absolute reference of `X` ([`absolute`] without
+/// the diagnosis).
+#[inline(always)]
+pub(crate) fn is_absolute<X: EntryPoints>(text: &str) -> bool {
+    let entry = X::ENTRIES.absolute;
+    if X::ENTRIES.tiles[1] {
+        verdict::<X::Grammar, true>(entry, text)
+    } else {
+        verdict::<X::Grammar, false>(entry, text)
     }
 }
 
@@ -95,6 +120,51 @@ fn capture<G: Oracle, const TILED: bool>(
     match captured_tiled::<TILED>(&parse.pairs.slots) {
         Some(bounds) => bounds,
         None => full::<G>(entry, text),
+    }
+}
+
+/// Whether [`capture`] would give bounds: the same parse and lowering,
+/// into a sink of its own type ([`Verdict`]), so that the parser's code
+/// for it is an instance of its own, and [`capture`]'s keeps one caller.
+#[inline(always)]
+fn verdict<G: Oracle, const TILED: bool>(entry: G::Rule, text: &str) -> bool {
+    let mut parse = Parse::with_sink(text, Verdict(SlotRecorder::<TILED>::new(text)));
+    #[cfg(feature = "verify-compiled")]
+    crate::verify::verify_grammar::<G>(entry, text);
+    if G::run_with(entry, &mut parse).is_none() {
+        return false;
+    }
+    match captured_tiled::<TILED>(&parse.pairs.0.slots) {
+        Some(bounds) => bounds.is_ok(),
+        None => full::<G>(entry, text).is_ok(),
+    }
+}
+
+/// The lowering's slots, as the sink of a parse whose verdict alone is
+/// read ([`verdict`]).
+struct Verdict<S>(S);
+
+impl<R: Copy, S: Sink<R>> Sink<R> for Verdict<S> {
+    type Mark = S::Mark;
+
+    #[inline(always)]
+    fn mark(&self) -> S::Mark {
+        self.0.mark()
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, rule: R, start: usize) -> S::Mark {
+        self.0.enter(rule, start)
+    }
+
+    #[inline(always)]
+    fn leave(&mut self, at: S::Mark, rule: R, start: usize, end: Option<usize>) -> Option<usize> {
+        self.0.leave(at, rule, start, end)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: S::Mark) {
+        self.0.restore(mark);
     }
 }
 

@@ -448,6 +448,32 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     }
 }
 
+impl<X: Spec> Reference<X> {
+    /// Whether `text` is a reference of the grammar (`URI-reference`, or
+    /// `IRI-reference` for an [`Iri`](crate::Iri)): exactly when
+    /// [`parse`](Self::parse) would succeed, at the cost of the parse
+    /// alone. Where `parse` rejects a reference, it then runs a second,
+    /// diagnostic parse to say why (the [`ParseError`]'s kind, byte and
+    /// what was expected); `is_valid` does not, so it is the call to make
+    /// where only the verdict is used (a filter, a count, a `bool` field).
+    ///
+    /// ```
+    /// use rfc3986::{Iri, Uri};
+    ///
+    /// assert!(Uri::is_valid("https://example.com/a?b#c"));
+    /// assert!(Uri::is_valid("../a"));
+    /// assert!(!Uri::is_valid("http://example.com/a b"));
+    /// // A port above 65535 is rejected, as `parse` rejects it.
+    /// assert!(!Uri::is_valid("http://example.com:65536/"));
+    /// assert!(Iri::is_valid("https://例え.jp/"));
+    /// assert!(!Uri::is_valid("https://例え.jp/"));
+    /// ```
+    #[must_use]
+    pub fn is_valid(text: &str) -> bool {
+        X::is_valid(text)
+    }
+}
+
 impl<X, S> Reference<X, S> {
     /// The reference of `text` with `bounds`, which describe it (a parse's,
     /// a recomposition's or an edit's).
@@ -1145,6 +1171,24 @@ impl<X: Spec, S: Storage> Hash for Reference<X, S> {
     /// [`Borrow<str>`](Borrow).
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.as_str().hash(state);
+    }
+}
+
+impl<X: Spec> Absolute<X> {
+    /// Whether `text` is an absolute reference (`URI`, RFC 3986 section 3;
+    /// `IRI` of RFC 3987 for an [`AbsoluteIri`]): exactly when
+    /// [`parse`](Self::parse) would succeed, without the diagnosis of a
+    /// rejection (see [`Reference::is_valid`]).
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// assert!(AbsoluteUri::is_valid("urn:isbn:0451450523"));
+    /// assert!(!AbsoluteUri::is_valid("/etc/hosts"));
+    /// ```
+    #[must_use]
+    pub fn is_valid(text: &str) -> bool {
+        X::is_valid_absolute(text)
     }
 }
 

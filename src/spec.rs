@@ -80,6 +80,27 @@ pub(crate) mod sealed {
         {
             parse::absolute::<Self>(text)
         }
+
+        /// Whether `text` is a reference of this grammar: [`parse`]
+        /// without the diagnosis of a rejection.
+        ///
+        /// [`parse`]: Self::parse
+        #[inline(always)]
+        fn is_valid(text: &str) -> bool
+        where
+            Self: Sized,
+        {
+            parse::is_reference::<Self>(text)
+        }
+
+        /// ... an absolute one.
+        #[inline(always)]
+        fn is_valid_absolute(text: &str) -> bool
+        where
+            Self: Sized,
+        {
+            parse::is_absolute::<Self>(text)
+        }
     }
 }
 

@@ -2,7 +2,8 @@
 //! hosts, the `AbsoluteUri` type, the type family and its storage), the
 //! errors and where they point, the lowering of a parse tree into a
 //! reference, and the robustness checks on it: property, differential,
-//! hostile-input and security tests and the regressions they found.
+//! hostile-input and security tests and the regressions they found, and
+//! `is_valid`, the verdict without the diagnosis.
 
 mod absolute;
 mod components;
@@ -17,3 +18,4 @@ mod lowering;
 mod properties;
 mod regressions;
 mod security;
+mod verdict;
