@@ -359,7 +359,47 @@ impl<I> fmt::Debug for ParseError<I> {
 impl<I> core::error::Error for ParseError<I> {}
 
 impl<I> fmt::Display for ParseError<I> {
+    /// The line is assembled on the stack and written in one piece: a
+    /// `to_string()` of it then allocates once, at its length, rather than
+    /// growing a `String` piece by piece. A line too long for the buffer
+    /// (an `expected` of a user's grammar, say) is written piece by piece.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = Line::new();
+        line.push(self.kind.describe());
+        line.push(" at byte ");
+        line.push_decimal(self.offset);
+        line.push(": expected ");
+        line.push(&self.expected);
+        match (self.kind, self.found) {
+            (
+                ErrorKind::PortRange
+                | ErrorKind::Grammar
+                | ErrorKind::TooLong
+                | ErrorKind::Borrowed,
+                _,
+            ) => {}
+            (_, Some(c)) => {
+                line.push(", found '");
+                Escaped(c).push_to(&mut line);
+                line.push("'");
+            }
+            (_, None) => line.push(", found end of input"),
+        }
+        match line.as_str() {
+            Some(text) => f.write_str(text)?,
+            None => self.write_pieces(f)?,
+        }
+        if f.alternate() {
+            self.excerpt.write(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl<I> ParseError<I> {
+    /// The one-line message, written piece by piece.
+    #[cold]
+    fn write_pieces(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{} at byte {}: expected {}",
@@ -372,14 +412,71 @@ impl<I> fmt::Display for ParseError<I> {
                 | ErrorKind::TooLong
                 | ErrorKind::Borrowed,
                 _,
-            ) => {}
-            (_, Some(c)) => write!(f, ", found '{}'", Escaped(c))?,
-            (_, None) => f.write_str(", found end of input")?,
+            ) => Ok(()),
+            (_, Some(c)) => write!(f, ", found '{}'", Escaped(c)),
+            (_, None) => f.write_str(", found end of input"),
         }
-        if f.alternate() {
-            self.excerpt.write(f)?;
+    }
+}
+
+/// A line of text assembled on the stack, up to [`Line::CAPACITY`] bytes:
+/// an error's message, which stays under 200 bytes for the crate's
+/// grammars.
+struct Line {
+    bytes: [u8; Line::CAPACITY],
+    len: usize,
+    /// Whether something did not fit: the line is then not used.
+    overflow: bool,
+}
+
+impl Line {
+    const CAPACITY: usize = 256;
+
+    fn new() -> Line {
+        Line {
+            bytes: [0; Line::CAPACITY],
+            len: 0,
+            overflow: false,
         }
-        Ok(())
+    }
+
+    fn push(&mut self, text: &str) {
+        match self.bytes.get_mut(self.len..self.len + text.len()) {
+            Some(room) => {
+                room.copy_from_slice(text.as_bytes());
+                self.len += text.len();
+            }
+            None => self.overflow = true,
+        }
+    }
+
+    fn push_char(&mut self, c: char) {
+        self.push(c.encode_utf8(&mut [0; 4]));
+    }
+
+    /// `n` in decimal.
+    fn push_decimal(&mut self, mut n: usize) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        // ASCII digits are UTF-8.
+        self.push(core::str::from_utf8(&digits[at..]).unwrap_or_default());
+    }
+
+    /// The line, unless something did not fit.
+    fn as_str(&self) -> Option<&str> {
+        if self.overflow {
+            return None;
+        }
+        // Only whole `str`s were pushed.
+        core::str::from_utf8(&self.bytes[..self.len]).ok()
     }
 }
 
@@ -656,6 +753,16 @@ impl Escaped {
     }
 }
 
+impl Escaped {
+    /// Pushes what [`Display`](fmt::Display) writes onto `line`.
+    fn push_to(&self, line: &mut Line) {
+        match self.0 {
+            c @ ('"' | '\'' | '\\') => line.push_char(c),
+            c => c.escape_debug().for_each(|c| line.push_char(c)),
+        }
+    }
+}
+
 impl fmt::Display for Escaped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
@@ -733,7 +840,9 @@ fn floor_char_boundary(s: &str, mut index: usize) -> usize {
 mod tests {
     use alloc::string::String;
 
-    use super::{copy_short, Excerpt, Window};
+    use super::{copy_short, ErrorKind, Excerpt, Line, ParseError, Window};
+    use alloc::string::ToString;
+    use core::fmt;
 
     /// The excerpt's text and window as [`Excerpt::window`] writes them
     /// into a text of their own: the range and the place of the caret.
@@ -794,5 +903,75 @@ mod tests {
         }
         check::<{ Excerpt::INLINE }>();
         check::<{ 2 * Excerpt::RADIUS }>();
+    }
+
+    /// The line assembled on the stack is the one written piece by piece,
+    /// for errors of every kind and every character found (escaped ones
+    /// too), at offsets of every width; a line too long for the stack
+    /// falls back to the pieces.
+    #[test]
+    fn the_stack_line_is_the_pieces() {
+        struct Pieces<'a>(&'a ParseError);
+        impl fmt::Display for Pieces<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_pieces(f)
+            }
+        }
+        let stray = [
+            '"',
+            '\'',
+            '\\',
+            ' ',
+            '\n',
+            '\u{202e}',
+            '\u{e9}',
+            '\u{10ffff}',
+            '<',
+            '%',
+        ];
+        let mut next = crate::xorshift(0x5eed_1e55);
+        let mut checked = 0;
+        for _ in 0..3_000 {
+            let len = (next() % 40) as usize;
+            let mut text: alloc::string::String =
+                "http://[::1]/a?b#c".chars().cycle().take(len).collect();
+            let at = text
+                .char_indices()
+                .map(|(i, _)| i)
+                .nth((next() % 40) as usize)
+                .unwrap_or(text.len());
+            text.insert(at, stray[(next() % stray.len() as u64) as usize]);
+            if let Err(err) = crate::Uri::parse(text.as_str()) {
+                assert_eq!(
+                    alloc::format!("{err}"),
+                    alloc::format!("{}", Pieces(&err)),
+                    "{text:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
+        for kind in [
+            ErrorKind::PortRange,
+            ErrorKind::TooLong,
+            ErrorKind::Rule,
+            ErrorKind::Grammar,
+        ] {
+            let err = ParseError::new(kind, "http://a:123456789/", 9, "something");
+            assert_eq!(alloc::format!("{err}"), alloc::format!("{}", Pieces(&err)));
+        }
+        let long = "x".repeat(Line::CAPACITY);
+        let err = ParseError::new(ErrorKind::Rule, "ab", 1, long.clone());
+        assert_eq!(
+            alloc::format!("{err}"),
+            alloc::format!("no match for the rule at byte 1: expected {long}, found 'b'")
+        );
+        assert_eq!(
+            ParseError::new(ErrorKind::Path, "a", usize::MAX, "x")
+                .to_string()
+                .split(' ')
+                .nth(4),
+            Some("18446744073709551615:")
+        );
     }
 }
