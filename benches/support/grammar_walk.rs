@@ -53,7 +53,6 @@ impl SplitMix {
 }
 
 const ALPHA: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const DIGIT: &[u8] = b"0123456789";
 const HEXDIG: &[u8] = b"0123456789abcdefABCDEF";
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`
 const UNRESERVED: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~";
@@ -210,10 +209,14 @@ fn authority(rng: &mut SplitMix, out: &mut String) {
         out.push('@');
     }
     host(rng, out);
+    // `port = *DIGIT`, empty or a number below 65536 (this crate rejects a
+    // larger one, fluent-uri accepts it), sometimes with leading zeros.
     if rng.chance(20) {
         out.push(':');
-        for _ in 0..rng.below(6) {
-            out.push(char::from(rng.byte_of(DIGIT)));
+        match rng.below(4) {
+            0 => {}
+            1 => out.push_str(&format!("{:05}", rng.below(65_536))),
+            _ => out.push_str(&rng.below(65_536).to_string()),
         }
     }
 }
