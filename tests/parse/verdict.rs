@@ -7,13 +7,18 @@ use rfc3986::{AbsoluteIri, AbsoluteUri, Iri, Uri};
 
 use crate::support;
 
-/// `is_valid` of each type gives `parse`'s verdict on `input`.
-fn assert_verdicts(input: &str) {
+/// `is_valid` of `Uri` gives `parse`'s verdict on `input`.
+fn assert_uri_verdict(input: &str) {
     assert_eq!(
         Uri::is_valid(input),
         Uri::parse(input).is_ok(),
         "Uri {input:?}"
     );
+}
+
+/// `is_valid` of each type gives `parse`'s verdict on `input`.
+fn assert_verdicts(input: &str) {
+    assert_uri_verdict(input);
     assert_eq!(
         AbsoluteUri::is_valid(input),
         AbsoluteUri::parse(input).is_ok(),
@@ -35,8 +40,17 @@ fn assert_verdicts(input: &str) {
 fn is_valid_is_parses_verdict_on_the_differential_corpus() {
     let inputs = support::corpus::differential();
     let (mut valid, mut invalid) = (0, 0);
-    for input in &inputs {
-        assert_verdicts(input);
+    // Every input for `Uri`, every fourth for the three other types (each
+    // of its own entry rule or grammar), which still meets each verdict
+    // thousands of times: the whole corpus four times over took the test
+    // 37 s with `verify-compiled`, which checks each parse against
+    // pest_derive's.
+    for (i, input) in inputs.iter().enumerate() {
+        if i % 4 == 0 {
+            assert_verdicts(input);
+        } else {
+            assert_uri_verdict(input);
+        }
         if Uri::is_valid(input) {
             valid += 1;
         } else {
