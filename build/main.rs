@@ -35,19 +35,30 @@ use std::path::{Path, PathBuf};
 /// with the `pest-parsers` feature), and its files, joined in this order
 /// (as the `#[grammar = ...]` attributes of that parser list them;
 /// `src/iri/docs.pest` holds only the `//!` lines that document
-/// `IriRule`).
-const GRAMMARS: &[(&str, &str, &str, &[&str])] = &[
+/// `IriRule`); and the entry rules the library parses a reference and an
+/// absolute one from (`spec.rs`'s `ENTRIES`), which with the RFC rules are
+/// the rules a parse of the grammar can start from.
+type Grammar = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+const GRAMMARS: &[Grammar] = &[
     (
         "uri",
         "crate::grammar::Rule",
         "crate::grammar::UriParser",
         &["uri.pest"],
+        &["uri_reference_input", "uri_input"],
     ),
     (
         "iri",
         "crate::iri::IriRule",
         "crate::iri::IriParser",
         &["src/iri/docs.pest", "uri.pest", "iri.pest"],
+        &["iri_reference_input", "iri_input"],
     ),
 ];
 
@@ -55,8 +66,8 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut modules = String::new();
-    for (module, rule, parser, files) in GRAMMARS {
-        let artifact = compile(module, files, &manifest);
+    for (module, rule, parser, files, entries) in GRAMMARS {
+        let artifact = compile(module, files, entries, &manifest);
         let file = format!("{module}.rs");
         fs::write(out.join(&file), &artifact.compiled.code)
             .unwrap_or_else(|e| panic!("cannot write {file} in {out:?}: {e}"));
@@ -89,7 +100,7 @@ fn main() {
 /// The grammar made of `files`, compiled by the generator's entry that
 /// `#[derive(rfc3986::Grammar)]` calls, or fails the build with the
 /// compiler's message.
-fn compile(module: &str, files: &[&str], manifest: &Path) -> compiler::Artifact {
+fn compile(module: &str, files: &[&str], entries: &[&str], manifest: &Path) -> compiler::Artifact {
     for file in files {
         println!("cargo:rerun-if-changed={file}");
     }
@@ -104,6 +115,9 @@ fn compile(module: &str, files: &[&str], manifest: &Path) -> compiler::Artifact 
         manifest,
         "crate::compiled::runtime",
         "Grammar",
+        // The library starts a parse of its own grammars only from the
+        // reference's entries and the RFC rules (a component's check).
+        compiler::Starts::RfcRulesAnd(entries),
     );
     match compiled {
         Ok(artifact) => artifact,

@@ -363,7 +363,7 @@ pub mod __private {
         compare_all, compare_capture, compare_derived, compare_errors, compare_held,
     };
     #[cfg(feature = "pest-parsers")]
-    pub use crate::verify::{compare_iri, compare_uri, error_detail};
+    pub use crate::verify::{compare_iri, compare_uri, error_detail, iri_starts, uri_starts};
 
     /// The character tables derived from `uri.pest`.
     pub mod chars {

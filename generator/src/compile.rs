@@ -249,6 +249,21 @@ fn from_pest(grammar: &str, error: &pest::error::Error<pest_meta::parser::Rule>)
     }
 }
 
+/// The rules a parse of a compiled grammar can start from: those whose
+/// functions its `run_with`, `failure_with` and `reach` dispatch to. Any
+/// other rule is compiled only as far as these call it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Starts<'a> {
+    /// Every rule: a derived grammar, which its user may parse from any
+    /// of its rules.
+    Every,
+    /// The RFC rules the lowering reads (`host`, `URI_reference`, ...;
+    /// RFC 3987's in a grammar that holds them), from which the library
+    /// checks a component, and these: the crate's own grammars, which
+    /// only the library starts.
+    RfcRulesAnd(&'a [&'a str]),
+}
+
 /// What the generated code needs from its surroundings.
 pub struct Options<'a> {
     /// The path of the runtime module (`Parse`, `Tree`, helpers).
@@ -259,6 +274,8 @@ pub struct Options<'a> {
     /// `CompiledGrammar` for: the grammar as one value, which the
     /// library's parse, lowering and diagnosis take.
     pub grammar_type: &'a str,
+    /// The rules a parse can start from.
+    pub starts: Starts<'a>,
 }
 
 type GrammarErrors = Vec<pest::error::Error<pest_meta::parser::Rule>>;
@@ -418,6 +435,26 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     if uses_eoi {
         entries.push(analysis::EOI.to_string());
     }
+    // The rules a parse can start from, in the grammar's order.
+    let starts: Vec<String> = match options.starts {
+        Starts::Every => entries.clone(),
+        Starts::RfcRulesAnd(more) => {
+            if let Some(missing) = more.iter().find(|rule| !names.iter().any(|n| n == *rule)) {
+                return Err(vec![CompileError {
+                    rule: (*missing).to_string(),
+                    message: format!("a start rule `{missing}` that the grammar does not define"),
+                    line: None,
+                    column: None,
+                }]);
+            }
+            let rfc = rfc_rule_names(&names);
+            entries
+                .iter()
+                .filter(|name| rfc.contains(name) || more.contains(&name.as_str()))
+                .cloned()
+                .collect()
+        }
+    };
     let bounds: Vec<(String, Option<usize>)> = entries
         .iter()
         .map(|name| {
@@ -443,7 +480,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     let mut emitter = emit::Emitter::new(&analysis, &before);
     let mut diagnostic_arms = String::new();
     let mut reach_arms = String::new();
-    for name in &entries {
+    for name in &starts {
         let call = emitter.entry(name, emit::Mode::Diagnostic(analysis::Track::START));
         diagnostic_arms.push_str(&format!(
             "        Rule::r#{name} => {{\n let pos = 0;\n {call}\n }}\n"
@@ -451,7 +488,12 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         let reach = emitter.reach_entry(name);
         reach_arms.push_str(&format!("        Rule::r#{name} => {reach},\n"));
     }
-    let (functions, stats) = emitter.functions(&entries).map_err(|error| vec![error])?;
+    let (functions, stats) = emitter.functions(&starts).map_err(|error| vec![error])?;
+    // A rule no parse starts from: no match.
+    if starts.len() < entries.len() {
+        diagnostic_arms.push_str("        _ => None,\n");
+        reach_arms.push_str("        _ => None,\n");
+    }
 
     let mut chars = String::new();
     for rule in &simplified {
@@ -528,12 +570,19 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         ));
     }
     let mut arms = String::new();
-    for name in &entries {
+    for name in &starts {
         arms.push_str(&format!(
             "        Rule::r#{name} => {}(p, 0),\n",
             emit::fn_name(name, emit::Mode::Fast(analysis::Ctx::Record))
         ));
     }
+    if starts.len() < entries.len() {
+        arms.push_str("        _ => None,\n");
+    }
+    let start_list: String = starts
+        .iter()
+        .map(|name| format!("Rule::r#{name}, "))
+        .collect();
     let filler = &entries[0];
     let rule_list: String = entries
         .iter()
@@ -682,6 +731,10 @@ pub fn reach(rule: Rule, input: &str) -> usize {{
 /// Every rule, `EOI` too, in the grammar's order.
 pub const RULES: &[Rule] = &[{rule_list}];
 
+/// The rules a parse can start from, in the grammar's order: from any
+/// other, [`run_with`], [`failure_with`] and [`reach`] match nothing.
+pub const STARTS: &[Rule] = &[{start_list}];
+
 /// The first character of every string of two or more characters that the
 /// grammar matches: pest counts such a string only whole, so that the
 /// input can go on past the furthest byte a token reached where one of
@@ -711,6 +764,7 @@ impl rt::CompiledGrammar for {grammar_type} {{
     type Rule = Rule;
     type Buffer = rt::NodeBuffer<Rule, PAIRS>;
     const RULES: &'static [Rule] = RULES;
+    const STARTS: &'static [Rule] = STARTS;
     const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
     const TOKENS: &'static [rt::Token] = TOKENS;
@@ -808,6 +862,26 @@ const RFC_RULES: &[(&str, &str, &str)] = &[
     // RFC 6874's, in a grammar that extends `IP_literal` with a zone.
     ("ZoneId", "ZoneID", "ZoneID"),
 ];
+
+/// The names of the grammar's rules that are RFC rules the lowering reads
+/// (RFC 3987's where the grammar holds them, as [`rfc_rule_table`] maps
+/// them).
+fn rfc_rule_names(names: &[String]) -> Vec<String> {
+    let has = |name: &str| names.iter().any(|n| n == name);
+    let column = if has("IRI_reference") {
+        2
+    } else if has("URI_reference") {
+        1
+    } else {
+        return Vec::new();
+    };
+    RFC_RULES
+        .iter()
+        .map(|row| if column == 1 { row.1 } else { row.2 })
+        .filter(|name| has(name))
+        .map(str::to_string)
+        .collect()
+}
 
 /// The `UriRule` implementation of the grammar's `Rule`: the map from its
 /// rules to the RFC rules the lowering reads. A grammar that holds RFC

@@ -12,7 +12,7 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options};
+use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options, Starts};
 use crate::counts::Count;
 use crate::extend;
 use crate::{IRI_PEST, URI_PEST};
@@ -212,6 +212,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
         manifest_dir,
         RUNTIME,
         name,
+        Starts::Every,
     ) {
         Ok(Artifact {
             compiled,
@@ -271,6 +272,7 @@ impl rt::CompiledGrammar for {name} {{
     type Rule = Rule;
     type Buffer = rt::NodeBuffer<Rule, 1>;
     const RULES: &'static [Rule] = &[];
+    const STARTS: &'static [Rule] = &[];
     const LAYOUTS: &'static [(usize, rt::Layouts)] = &[];
     const STRING_STARTS: rt::CharClass = rt::CharClass::new(0, &[]);
     const TOKENS: &'static [rt::Token] = &[];
@@ -637,7 +639,8 @@ impl Artifact {
 /// `runtime`, implementing `CompiledGrammar` for `grammar_type`: the one
 /// door every grammar goes through, the crate's own (from its build
 /// script) and each one `#[derive(rfc3986::Grammar)]` compiles. `name`
-/// names the grammar in errors.
+/// names the grammar in errors; `starts` says which rules a parse can
+/// start from (every one, for a derived grammar).
 ///
 /// # Errors
 ///
@@ -652,9 +655,18 @@ pub fn compile_files(
     manifest_dir: &Path,
     runtime: &str,
     grammar_type: &str,
+    starts: Starts<'_>,
 ) -> Result<Artifact, String> {
-    compile_parts(name, base, sources, manifest_dir, runtime, grammar_type)
-        .map_err(|failure| failure.errors.join("\n"))
+    compile_parts(
+        name,
+        base,
+        sources,
+        manifest_dir,
+        runtime,
+        grammar_type,
+        starts,
+    )
+    .map_err(|failure| failure.errors.join("\n"))
 }
 
 /// Why [`compile_parts`] failed: the messages, and what it had read.
@@ -677,6 +689,7 @@ fn compile_parts(
     manifest_dir: &Path,
     runtime: &str,
     grammar_type: &str,
+    starts: Starts<'_>,
 ) -> Result<Artifact, Failure> {
     let mut grammar = String::new();
     let mut parts = Vec::new();
@@ -780,6 +793,7 @@ fn compile_parts(
         runtime,
         sources: &[format!("the grammar of `{name}`")],
         grammar_type,
+        starts,
     };
     let errors = match compile_all(&grammar, &options) {
         Ok(compiled) => {
@@ -1154,6 +1168,7 @@ mod tests {
             runtime: "rt",
             sources: &[],
             grammar_type: "G",
+            starts: crate::compile::Starts::Every,
         };
         let error = crate::compile_grammar("a = { b ~ c }", &options).unwrap_err();
         assert_eq!(

@@ -71,7 +71,7 @@ mod reading;
 mod sets;
 mod simplify;
 
-pub use compile::{compile, compile_all, compile_grammar, Compiled, Options};
+pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
 pub use derive::{
     compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, InlineOrigin,
     MAX_ERRORS,

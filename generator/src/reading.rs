@@ -960,6 +960,7 @@ mod tests {
             runtime: "rt",
             sources: &[],
             grammar_type: "G",
+            starts: crate::compile::Starts::Every,
         };
         let code = compile_grammar(&text, &options).unwrap().code;
         let body = code

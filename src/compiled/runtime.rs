@@ -1163,6 +1163,12 @@ pub trait CompiledGrammar: 'static {
 
     /// Every rule, `EOI` too, in the grammar's order.
     const RULES: &'static [Self::Rule];
+    /// The rules a parse can start from ([`run_with`](Self::run_with),
+    /// [`failure_with`](Self::failure_with), [`reach`](Self::reach)), in
+    /// the grammar's order: every rule of a derived grammar; the entries
+    /// and RFC rules of the crate's own, which only the library starts.
+    /// From any other rule, each matches nothing.
+    const STARTS: &'static [Self::Rule];
     /// What a match of each rule lays out ([`Step`]), by the
     /// rule's discriminant; `None` where the generator could not say.
     const LAYOUTS: &'static [(usize, Layouts)];

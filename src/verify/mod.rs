@@ -45,6 +45,19 @@ pub fn compare_uri(rule: Rule, input: &str) -> Result<(), String> {
     compare_grammar::<uri::Grammar>(rule, input)
 }
 
+/// The rules a parse of `uri.pest`'s compiled parser can start from: the
+/// reference's entries and the RFC rules (the others are compiled only as
+/// far as these call them), from which the comparisons start.
+pub fn uri_starts() -> &'static [Rule] {
+    <uri::Grammar as CompiledGrammar>::STARTS
+}
+
+/// The rules a parse of `uri.pest` + `iri.pest`'s compiled parser can
+/// start from, as [`uri_starts`].
+pub fn iri_starts() -> &'static [IriRule] {
+    <iri::Grammar as CompiledGrammar>::STARTS
+}
+
 /// Compares the compiled and pest_derive parsers of `uri.pest` + `iri.pest`
 /// on `input` from `rule`.
 ///

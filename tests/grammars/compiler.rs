@@ -353,6 +353,7 @@ fn unsupported_constructs_fail_the_build(
         runtime: "rt",
         sources: &["test.pest".to_string()],
         grammar_type: "Test",
+        starts: rfc3986_generator::Starts::Every,
     };
     let err = rfc3986_generator::compile(grammar, &options).unwrap_err();
     assert_eq!(err.rule, rule, "{err}");
@@ -373,6 +374,7 @@ fn invalid_grammars_fail_with_pest_metas_message() {
         runtime: "rt",
         sources: &["test.pest".to_string()],
         grammar_type: "Test",
+        starts: rfc3986_generator::Starts::Every,
     };
     let err = rfc3986_generator::compile("x = { \"x\" }\na = { b }", &options).unwrap_err();
     assert_eq!((err.rule.as_str(), err.line), ("a", Some(2)), "{err}");

@@ -218,6 +218,7 @@ fn the_oracle_reads_the_derives_grammar() {
         root,
         "rt",
         "Rfc6874",
+        rfc3986_generator::Starts::Every,
     )
     .unwrap();
     assert_eq!(artifact.extended, ["IP_literal"]);
