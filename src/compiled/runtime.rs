@@ -554,8 +554,10 @@ pub fn in_ranges(c: u32, ranges: &[(u32, u32)]) -> bool {
 
 /// One character of a class with members above ASCII: a byte below 0x80
 /// is in it where its bit `mask` in `table` is set, a code point above
-/// where it is in `ranges`.
-#[inline]
+/// where it is in `ranges`. Always inlined: one function called from
+/// every class test of a grammar, which the inliner would otherwise keep
+/// out of line, on the path of every character above ASCII.
+#[inline(always)]
 pub fn class(
     s: &[u8],
     pos: usize,
@@ -572,7 +574,7 @@ pub fn class(
 }
 
 /// The position after as many characters of such a class as follow `pos`.
-#[inline]
+#[inline(always)]
 pub fn class_run(
     s: &[u8],
     mut pos: usize,
