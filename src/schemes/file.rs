@@ -107,17 +107,20 @@ impl FileUri {
         // The file grammar splits the path its own way (drive letters,
         // UNC hosts): the generic parse is a second pass.
         let parsed = FileGrammar::parse(Rule::file_input, input)?;
-        let unc_host = parsed.span(Rule::file_host);
-        let auth = parsed.span(Rule::file_auth).filter(|auth| {
+        let [unc_host, auth, drive_letter, path] = parsed.spans([
+            Rule::file_host,
+            Rule::file_auth,
+            Rule::drive_letter,
+            Rule::path_absolute,
+        ]);
+        let auth = auth.filter(|auth| {
             let host = &input[auth.clone()];
             !host.is_empty() && !host.eq_ignore_ascii_case("localhost")
         });
-        let drive_letter = parsed
-            .span(Rule::drive_letter)
-            .and_then(|at| input[at].chars().next());
+        let drive_letter = drive_letter.and_then(|at| input[at].chars().next());
         // The grammar requires a path-absolute; an empty range keeps an
         // edited grammar from panicking.
-        let path = parsed.span(Rule::path_absolute).unwrap_or(0..0);
+        let path = path.unwrap_or(0..0);
         Ok(FileUri {
             uri: parsed.uri().to_owned(),
             unc: unc_host.is_some(),

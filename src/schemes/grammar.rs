@@ -205,6 +205,52 @@ impl<'i, G: Grammar> Parsed<'i, G> {
             .or_else(|| self.silent_component(rule))
     }
 
+    /// [`span`](Self::span) of each of `rules`, read in one pass over the
+    /// pairs, where `span` of each reads them once per rule: for a type
+    /// that takes several components of a grammar of its own at once.
+    ///
+    /// ```
+    /// use rfc3986::schemes::Grammar;
+    ///
+    /// #[derive(rfc3986::Grammar)]
+    /// #[grammar_inline = r#"
+    /// isbn_URI = ${ ^"isbn:" ~ group ~ "-" ~ publisher ~ ("-" ~ title)? }
+    /// group = @{ DIGIT+ }
+    /// publisher = @{ DIGIT+ }
+    /// title = @{ DIGIT+ }
+    /// isbn_input = _{ SOI ~ isbn_URI ~ EOI }
+    /// "#]
+    /// struct Isbn;
+    ///
+    /// let parsed = Isbn::parse(Rule::isbn_input, "isbn:0-451")?;
+    /// let [group, publisher, title, path] =
+    ///     parsed.spans([Rule::group, Rule::publisher, Rule::title, Rule::path]);
+    /// assert_eq!((group, publisher, title), (Some(5..6), Some(7..10), None));
+    /// assert_eq!(path, None);
+    /// # Ok::<(), rfc3986::schemes::SchemeError>(())
+    /// ```
+    pub fn spans<const N: usize>(&self, rules: [G::Rule; N]) -> [Option<Range<usize>>; N] {
+        let mut spans: [Option<Range<usize>>; N] = core::array::from_fn(|_| None);
+        let mut missing = N;
+        for pair in self.pairs.iter() {
+            for (span, rule) in spans.iter_mut().zip(rules) {
+                if span.is_none() && pair.rule == rule {
+                    *span = Some(pair.span());
+                    missing -= 1;
+                }
+            }
+            if missing == 0 {
+                return spans;
+            }
+        }
+        for (span, rule) in spans.iter_mut().zip(rules) {
+            if span.is_none() {
+                *span = self.silent_component(rule);
+            }
+        }
+        spans
+    }
+
     /// The span of the component that `rule`, a silent choice of RFC
     /// rules (`host`, `path`), matched: the generic reference's, where a
     /// pair of one of its alternatives lies exactly there.

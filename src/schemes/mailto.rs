@@ -142,7 +142,8 @@ impl Mailto {
     /// ```
     pub fn parse(input: &str) -> Result<Mailto, SchemeError> {
         // The mailto grammar reads addresses where the generic one reads a
-        // path: the generic parse is a second pass.
+        // path; the generator proved that its pairs and literal delimiters
+        // give the generic reading, so there is one parse.
         let parsed = MailtoGrammar::parse(Rule::mailto_input, input)?;
         let mut to = Vec::new();
         let mut hfields = Vec::new();

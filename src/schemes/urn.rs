@@ -97,18 +97,22 @@ impl Urn {
     /// );
     /// ```
     pub fn parse(input: &str) -> Result<Urn, SchemeError> {
-        // The URN grammar reads NID and NSS where the generic one reads a
-        // path: the generic parse is a second pass.
         let parsed = UrnGrammar::parse(Rule::urn_input, input)?;
-        let found = |rule| parsed.span(rule);
+        let [nid, nss, r_component, q_component, f_component] = parsed.spans([
+            Rule::NID,
+            Rule::NSS,
+            Rule::r_component,
+            Rule::q_component,
+            Rule::f_component,
+        ]);
         // The grammar requires an NID and an NSS; the empty ranges keep an
         // edited grammar from panicking.
         Ok(Urn {
-            nid: found(Rule::NID).unwrap_or(0..0),
-            nss: found(Rule::NSS).unwrap_or(0..0),
-            r_component: found(Rule::r_component),
-            q_component: found(Rule::q_component),
-            f_component: found(Rule::f_component),
+            nid: nid.unwrap_or(0..0),
+            nss: nss.unwrap_or(0..0),
+            r_component,
+            q_component,
+            f_component,
             uri: parsed.uri().to_owned(),
         })
     }

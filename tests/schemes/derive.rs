@@ -177,6 +177,17 @@ macro_rules! compare_grammar {
                         assert_eq!(parsed.uri().path(), generic.path());
                         let pairs = G::parse_pairs(rule, input).unwrap();
                         assert!(pairs.iter().eq(parsed.pairs().iter()), "{input:?}");
+                        // `spans` gives `span` of each rule, every rule of
+                        // the grammar four at a time, and a rule asked
+                        // twice.
+                        for window in all.windows(4) {
+                            let rules = [window[0], window[1], window[2], window[0]];
+                            assert_eq!(
+                                parsed.spans(rules),
+                                rules.map(|rule| parsed.span(rule)),
+                                "{input:?}"
+                            );
+                        }
                     }
                     Err(SchemeError::Reading(conflict)) => {
                         // Read two ways: the pest_derive route finds the
