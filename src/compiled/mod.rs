@@ -55,15 +55,16 @@ pub(crate) fn run<G: CompiledGrammar>(
     G::run_with(rule, tree)
 }
 
-/// [`run`] as a call of its own, dispatching on `rule` there: for a caller
-/// that takes the rule as a parameter (a derived grammar's parse), whose
-/// own body then stays small enough to be inlined into its callers.
+/// `G`'s fast variant into `parse`'s sink, as a call of its own,
+/// dispatching on `rule` there: for a caller that takes the rule as a
+/// parameter (a derived grammar's parse), whose own body then stays small
+/// enough to be inlined into its callers.
 #[inline(never)]
-pub(crate) fn run_outlined<G: CompiledGrammar>(
+pub(crate) fn run_outlined<G: CompiledGrammar, K: runtime::Sink<G::Rule>>(
     rule: G::Rule,
-    tree: &mut Parse<'_, G::Buffer>,
+    parse: &mut Parse<'_, K>,
 ) -> Option<usize> {
-    G::run_with(rule, tree)
+    G::run_with(rule, parse)
 }
 
 /// How many bytes at the start of `input` `rule` of `G` matches, recording

@@ -45,17 +45,12 @@ use crate::grammar::{RfcRule, UriRule};
 /// [`Syntax::matches`]: crate::syntax::Syntax
 #[inline(always)]
 pub(crate) fn whole_reference<R: UriRule>(
-    input: &str,
+    recorded: Slots<'_>,
     nodes: impl IntoIterator<Item = Node<R>>,
     matches: fn(RfcRule, &str) -> Option<usize>,
 ) -> Option<Reading> {
-    if input.len() > MAX_LEN {
-        return None;
-    }
-    let mut slots = Slots::new(input);
-    if slots.read::<_, false>(nodes) != usize::MAX {
-        return None;
-    }
+    let input = recorded.input;
+    let mut slots = slots_of::<R, false>(recorded, nodes)?;
     let mut inferred = false;
     if !slots.found(Slot::Authority).present && slots.seen & INSIDE_AUTHORITY_BITS != 0 {
         if !slots.infer_authority(matches) {
@@ -116,15 +111,12 @@ pub(crate) fn whole_reference<R: UriRule>(
 /// that is not one, a port above 65535): the generic parse says so.
 #[inline(always)]
 pub(crate) fn proven_reference<R: UriRule>(
-    input: &str,
+    recorded: Slots<'_>,
     nodes: impl IntoIterator<Item = Node<R>>,
 ) -> Option<Bounds> {
-    if input.len() > MAX_LEN {
-        return None;
-    }
+    let input = recorded.input;
     let bytes = input.as_bytes();
-    let mut slots = Slots::new(input);
-    slots.read::<_, true>(nodes);
+    let mut slots = slots_of::<R, true>(recorded, nodes)?;
     if !slots.found(Slot::Scheme).present {
         let colon = next_of(bytes, 0, b":");
         slots.set(Slot::Scheme, Some(0..colon));
@@ -156,6 +148,26 @@ pub(crate) fn proven_reference<R: UriRule>(
         slots.set(Slot::Fragment, Some(at + 1..input.len()));
     }
     slots.lower_tiled::<true>().ok()
+}
+
+/// The slots of a parse of `recorded.input` whose pairs are `nodes`: those
+/// its recorder filled ([`TreeRecorder`](super::recorders::TreeRecorder)),
+/// where they are [exact](Slots::exact), and otherwise read from the
+/// pairs. `None` where the input is longer than a reference can be, or,
+/// unless `TILED`, where a component comes twice.
+#[inline(always)]
+fn slots_of<'i, R: UriRule, const TILED: bool>(
+    recorded: Slots<'i>,
+    nodes: impl IntoIterator<Item = Node<R>>,
+) -> Option<Slots<'i>> {
+    if recorded.input.len() > MAX_LEN {
+        return None;
+    }
+    if recorded.exact() {
+        return Some(recorded);
+    }
+    let mut slots = Slots::new(recorded.input);
+    (slots.read::<R, TILED>(nodes) == usize::MAX).then_some(slots)
 }
 
 /// The first byte of `bytes` from `from` that is one of `stops`, or the

@@ -117,8 +117,7 @@ pub(crate) fn captured_tiled<const TILED: bool>(
     if slots.input.len() > MAX_LEN {
         return Some(Err(too_long(slots.input)));
     }
-    let host_values = (slots.seen >> Slot::Ipv4Address as u32) & 0b1111;
-    if slots.clobbered != 0 || host_values & host_values.wrapping_sub(1) != 0 {
+    if !slots.exact() {
         return None;
     }
     Some(slots.lower_tiled::<TILED>())

@@ -41,7 +41,7 @@ pub(crate) use infer::{proven_reference, whole_reference, Reading};
 #[cfg(any(test, feature = "pest-parsers"))]
 pub(crate) use lowering::captured;
 pub(crate) use lowering::{captured_tiled, host_of, lower, lower_tiled, pest_nodes};
-pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder};
+pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder, TreeRecorder};
 pub(crate) use shape::{entries, Entries};
 #[cfg(feature = "pest-parsers")]
 pub(crate) use slots::Slots;

@@ -1,7 +1,9 @@
-//! What the compiled parsers record into in place of a tree: the lowering's
-//! slots, filled as the parser matches. [`SlotRecorder`] for a parse, with
-//! a copy of its slots where `EOI` failed furthest ([`KeptSlots`]);
-//! [`DiagnosisRecorder`] for a diagnostic parse.
+//! What the compiled parsers record into in place of a tree, or beside it:
+//! the lowering's slots, filled as the parser matches. [`SlotRecorder`] for
+//! a parse, with a copy of its slots where `EOI` failed furthest
+//! ([`KeptSlots`]); [`DiagnosisRecorder`] for a diagnostic parse;
+//! [`TreeRecorder`] for a derived grammar's parse, which keeps its pairs
+//! too.
 //!
 //! Imports: [`slots`](super::slots), [`lowering`](super::lowering) (to
 //! lower what was recorded), `bounds`, `grammar` and `compiled::runtime`
@@ -125,6 +127,60 @@ impl<const TILED: bool> SlotRecorder<'_, TILED> {
     }
 }
 
+/// What a derived grammar's parse records into: the full pairs (`B`, the
+/// grammar's pair buffer), which its user reads, and the lowering's slots,
+/// filled in the same pass as [`SlotRecorder`] fills them, so that the
+/// generic reference is read without a second pass over the pairs where
+/// the slots are [exact](Slots::exact).
+#[derive(Clone)]
+pub(crate) struct TreeRecorder<'i, B> {
+    pub(crate) pairs: B,
+    pub(crate) slots: Slots<'i>,
+}
+
+impl<'i, B> TreeRecorder<'i, B> {
+    /// An empty record of a parse of `input` into `pairs`.
+    #[inline(always)]
+    pub(crate) fn new(input: &'i str, pairs: B) -> Self {
+        TreeRecorder {
+            pairs,
+            slots: Slots::new(input),
+        }
+    }
+}
+
+impl<R: UriRule, B: Sink<R>> Sink<R> for TreeRecorder<'_, B> {
+    type Mark = (B::Mark, u32);
+
+    #[inline(always)]
+    fn mark(&self) -> Self::Mark {
+        (self.pairs.mark(), self.slots.seen)
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, rule: R, start: usize) -> Self::Mark {
+        (self.pairs.enter(rule, start), self.slots.seen)
+    }
+
+    #[inline(always)]
+    fn leave(
+        &mut self,
+        at: Self::Mark,
+        rule: R,
+        start: usize,
+        end: Option<usize>,
+    ) -> Option<usize> {
+        self.slots.record::<R, false>(at.1, rule, start, end);
+        self.pairs.leave(at.0, rule, start, end)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: Self::Mark) {
+        self.pairs.restore(mark.0);
+        self.slots.seen = mark.1;
+    }
+}
+
 /// What the diagnostic variant of the crate's compiled parsers records into
 /// for a diagnosis from an entry rule that tiles its input ([`tiles`]):
 /// the lowering's slots, filled as the capture variant fills them, and how
@@ -215,7 +271,7 @@ fn prefix_bounds(slots: &Slots<'_>) -> Option<Bounds> {
 mod tests {
     use super::super::lowering::{captured, lower};
     use super::super::slots::{Slot, Slots};
-    use super::{DiagnosisRecorder, KeptSlots, SlotRecorder};
+    use super::{DiagnosisRecorder, KeptSlots, SlotRecorder, TreeRecorder};
     use crate::compiled::runtime::{Keep, Node, Sink};
     use crate::grammar::Rule;
 
@@ -298,6 +354,53 @@ mod tests {
             pairs[3],
         ];
         assert_eq!(captured(&capture(input, &two_hosts)), None);
+    }
+
+    /// A derived grammar's record keeps the pairs as the pair buffer alone
+    /// does, and the slots in the same pass: exact where each slot was
+    /// filled once, and then lowering as the pairs do; a failed rule's pair
+    /// leaves neither; a slot filled twice, or two kinds of host, make the
+    /// slots inexact, and the caller reads the pairs instead.
+    #[test]
+    fn a_tree_record_keeps_the_pairs_and_their_slots() {
+        use crate::compiled::runtime::{NodeBuffer, PairBuffer};
+        let input = "s://h/p";
+        let pairs = [
+            (Rule::scheme, 0, 1),
+            (Rule::authority, 4, 5),
+            (Rule::reg_name, 4, 5),
+            (Rule::path_abempty, 5, 7),
+        ];
+        let tree = |pairs: &[(Rule, usize, usize)]| {
+            let mut sink = TreeRecorder::new(input, NodeBuffer::<Rule, 8>::new(Rule::EOI));
+            let at = sink.enter(Rule::query, 0);
+            sink.leave(at, Rule::query, 0, None);
+            record(&mut sink, pairs);
+            sink
+        };
+        let sink = tree(&pairs);
+        let nodes = pairs.map(|(rule, start, end)| Node { rule, start, end });
+        assert!(sink.pairs.nodes().eq(nodes));
+        assert!(sink.slots.exact());
+        assert_eq!(sink.slots.span(Slot::Query), None);
+        assert_eq!(captured(&sink.slots), Some(lower(input, nodes)));
+
+        let twice = [
+            pairs[0],
+            pairs[1],
+            pairs[2],
+            pairs[3],
+            (Rule::path_abempty, 7, 7),
+        ];
+        assert!(!tree(&twice).slots.exact());
+        let two_hosts = [
+            pairs[0],
+            pairs[1],
+            pairs[2],
+            (Rule::IPv4address, 4, 5),
+            pairs[3],
+        ];
+        assert!(!tree(&two_hosts).slots.exact());
     }
 
     /// A failed parse's capture keeps its slots where `EOI` failed furthest

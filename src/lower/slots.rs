@@ -273,6 +273,16 @@ impl<'i> Slots<'i> {
         end
     }
 
+    /// Whether what a recorder filled the slots with ([`record`](Self::record))
+    /// is what [`read`](Self::read) makes of the full pairs of the same
+    /// parse: no slot was filled twice (its first span is lost), and at
+    /// most one kind of host value was (two would be a component twice).
+    #[inline(always)]
+    pub(crate) fn exact(&self) -> bool {
+        let host_values = (self.seen >> Slot::Ipv4Address as u32) & 0b1111;
+        self.clobbered == 0 && host_values & host_values.wrapping_sub(1) == 0
+    }
+
     /// Fills `slot` with `span`.
     pub(crate) fn set(&mut self, slot: Slot, span: Option<Range<usize>>) {
         if let Some(span) = span {

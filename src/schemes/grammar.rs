@@ -11,6 +11,7 @@ use crate::compiled::runtime::{NodeIter, PairBuffer, Parse};
 use crate::compiled::{self, CompiledGrammar};
 use crate::diagnose::CompiledParsers;
 use crate::grammar::{RfcRule, UriRule};
+use crate::lower::TreeRecorder;
 use crate::reference::Reference;
 use crate::spec::Spec;
 
@@ -390,7 +391,22 @@ impl<'i, G: Grammar> Pairs<'i, G> {
 
     /// The first pair of `rule`, in preorder.
     pub fn find(&self, rule: G::Rule) -> Option<Pair<'i, G::Rule>> {
-        self.iter().find(|pair| pair.rule == rule)
+        // A loop over the buffer's two slices, rather than `iter().find`
+        // over their chain: `get` and `span` run it for every rule a
+        // parse's user reads.
+        for part in self.buffer.parts() {
+            for node in part {
+                if node.rule == rule {
+                    return Some(Pair {
+                        rule,
+                        input: self.input,
+                        start: node.start,
+                        end: node.end,
+                    });
+                }
+            }
+        }
+        None
     }
 
     /// The pairs, in preorder.
@@ -555,8 +571,9 @@ impl<'i, R: Copy + PartialEq> Iterator for Texts<'_, 'i, R> {
 #[doc(hidden)]
 #[inline]
 pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_, G>, SchemeError> {
-    let mut tree = compiled::tree::<G::Compiled>(input);
-    let end = compiled::run_outlined::<G::Compiled>(rule, &mut tree);
+    let mut parse = recorder::<G>(input);
+    let end = compiled::run_outlined::<G::Compiled, _>(rule, &mut parse);
+    let (pairs, slots) = (&parse.pairs.pairs, parse.pairs.slots);
     if end != Some(input.len()) {
         return Err(rejected::<G>(rule, input, end));
     }
@@ -564,14 +581,12 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
     let reading = if G::Compiled::static_reading(rule) {
         // The generator proved that the pairs and the literal delimiters
         // give the generic reading, and that no pair crosses a component.
-        crate::lower::proven_reference(input, tree.pairs.nodes()).map(|bounds| {
-            crate::lower::Reading {
-                bounds,
-                may_cross: false,
-            }
+        crate::lower::proven_reference(slots, pairs.nodes()).map(|bounds| crate::lower::Reading {
+            bounds,
+            may_cross: false,
         })
     } else {
-        crate::lower::whole_reference(input, tree.pairs.nodes(), G::Spec::syntax().matches)
+        crate::lower::whole_reference(slots, pairs.nodes(), G::Spec::syntax().matches)
     };
     let (uri, may_cross) = match reading {
         Some(reading) => {
@@ -598,13 +613,13 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
     // component; a plain loop over the pair buffer, as this runs on every
     // parse that reads a component from the text.
     if may_cross {
-        if let Some(crossing) = first_crossing::<G>(&tree, &uri) {
-            return Err(read_two_ways::<G>(&tree, crossing, input));
+        if let Some(crossing) = first_crossing::<G>(pairs, &uri) {
+            return Err(read_two_ways::<G>(pairs, crossing, input));
         }
     }
     #[cfg(feature = "verify-compiled")]
     assert!(
-        first_crossing::<G>(&tree, &uri).is_none(),
+        first_crossing::<G>(pairs, &uri).is_none(),
         "a pair of {input:?} from {rule:?} crosses a component read from the pairs"
     );
     Ok(Parsed {
@@ -612,21 +627,32 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
         pairs: Pairs {
             input,
             end: input.len(),
-            buffer: tree.pairs,
+            buffer: parse.pairs.pairs,
         },
     })
 }
 
-/// The first pair of `tree`, a parse of the reference `uri`, that runs
+/// A parse of `input` by `G` about to start, recording the pairs and the
+/// lowering's slots in the same pass. [`parse_grammar`] and [`parse_pairs`]
+/// both record into it, so that each grammar's parser is compiled once.
+#[inline(always)]
+fn recorder<G: Grammar>(
+    input: &str,
+) -> Parse<'_, TreeRecorder<'_, <G::Compiled as CompiledGrammar>::Buffer>> {
+    let sink = TreeRecorder::new(input, PairBuffer::empty(G::Compiled::FILLER));
+    Parse::with_sink(input, sink)
+}
+
+/// The first of `pairs`, a parse of the reference `uri`, that runs
 /// across one of its components.
 #[inline]
 fn first_crossing<G: Grammar>(
-    tree: &Parse<'_, <G::Compiled as CompiledGrammar>::Buffer>,
+    pairs: &<G::Compiled as CompiledGrammar>::Buffer,
     uri: &Reference<G::Spec, &str>,
 ) -> Option<Crossing> {
     let components = Components::of(uri.bounds(), uri.as_str().len());
     let mut index = 0;
-    for part in tree.pairs.parts() {
+    for part in pairs.parts() {
         for node in part {
             if G::Compiled::holds_delimiter(node.rule) {
                 if let Some((component, span)) = components.crossed(node.start, node.end) {
@@ -648,12 +674,11 @@ fn first_crossing<G: Grammar>(
 #[cold]
 #[inline(never)]
 fn read_two_ways<G: Grammar>(
-    tree: &Parse<'_, <G::Compiled as CompiledGrammar>::Buffer>,
+    pairs: &<G::Compiled as CompiledGrammar>::Buffer,
     crossing: Crossing,
     input: &str,
 ) -> SchemeError {
-    let node = tree
-        .pairs
+    let node = pairs
         .nodes()
         .nth(crossing.pair)
         .expect("the pair crossing is one of the tree's");
@@ -703,12 +728,12 @@ pub fn parse_pairs<G: Grammar>(
     rule: G::Rule,
     input: &str,
 ) -> Result<Pairs<'_, G>, SchemeViolation> {
-    let mut tree = compiled::tree::<G::Compiled>(input);
-    match compiled::run_outlined::<G::Compiled>(rule, &mut tree) {
+    let mut parse = recorder::<G>(input);
+    match compiled::run_outlined::<G::Compiled, _>(rule, &mut parse) {
         Some(end) => Ok(Pairs {
             input,
             end,
-            buffer: tree.pairs,
+            buffer: parse.pairs.pairs,
         }),
         None => Err(violation(
             &CompiledParsers::<G::Compiled>::PARSERS,
