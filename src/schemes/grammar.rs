@@ -652,10 +652,13 @@ fn first_crossing<G: Grammar>(
 ) -> Option<Crossing> {
     let components = Components::of(uri.bounds(), uri.as_str().len());
     let mut index = 0;
+    let mut cursor = 0;
     for part in pairs.parts() {
         for node in part {
             if G::Compiled::holds_delimiter(node.rule) {
-                if let Some((component, span)) = components.crossed(node.start, node.end) {
+                if let Some((component, span)) =
+                    components.crossed_in_order(&mut cursor, node.start, node.end)
+                {
                     return Some(Crossing {
                         pair: index,
                         component,

@@ -205,6 +205,9 @@ pub(crate) struct Components {
     /// component only where one of them lies strictly inside it.
     cuts: [usize; 14],
     cut_count: usize,
+    /// The indices in `spans` of the components that are not empty, in
+    /// the text's order: the first `cut_count / 2`.
+    present: [u8; 7],
     len: usize,
 }
 
@@ -224,10 +227,12 @@ impl Components {
         ];
         let mut cuts = [0; 14];
         let mut cut_count = 0;
-        for (start, end) in spans {
+        let mut present = [0; 7];
+        for (index, (start, end)) in (0u8..).zip(spans) {
             if start < end {
                 cuts[cut_count] = start;
                 cuts[cut_count + 1] = end;
+                present[cut_count / 2] = index;
                 cut_count += 2;
             }
         }
@@ -235,8 +240,47 @@ impl Components {
             spans,
             cuts,
             cut_count,
+            present,
             len,
         }
+    }
+
+    /// [`crossed`](Self::crossed), for pairs taken in preorder (by their
+    /// start) with one `cursor` that starts at 0: each call moves it past
+    /// the components that end at or before the pair's start, which
+    /// neither this pair nor any later one can cross, and looks no further
+    /// than the first component that starts at or after the pair's end. A
+    /// pair inside one component is compared with that one only.
+    #[inline]
+    pub(crate) fn crossed_in_order(
+        &self,
+        cursor: &mut usize,
+        start: usize,
+        end: usize,
+    ) -> Option<(Component, Range<usize>)> {
+        let (s, e) = (start, end);
+        if e - s < 2 || e - s == self.len {
+            return None;
+        }
+        let present = &self.present[..self.cut_count / 2];
+        while let Some(&k) = present.get(*cursor) {
+            if self.spans[usize::from(k)].1 > s {
+                break;
+            }
+            *cursor += 1;
+        }
+        for &k in present.get(*cursor..).unwrap_or_default() {
+            let (a, b) = self.spans[usize::from(k)];
+            if a >= e {
+                break;
+            }
+            // Here a < e and s < b: the pair runs into the component, or
+            // out of it, or holds it, or lies inside it.
+            if (s < a && e < b) || (a < s && b < e) {
+                return Some((COMPONENTS[usize::from(k)], a..b));
+            }
+        }
+        None
     }
 
     /// The component that the pair of bytes `start..end` crosses, and its
@@ -382,6 +426,32 @@ mod tests {
                     .is_none(),
                 "{pad}"
             );
+        }
+    }
+
+    /// Pairs taken in preorder with one cursor meet the crossing that
+    /// each pair alone meets, over every span of a few texts, in order of
+    /// start (and, at one start, longest first, as preorder has them).
+    #[test]
+    fn the_cursor_finds_what_each_pair_alone_finds() {
+        for input in [
+            "http://user@host:80/a/b?q=1#f",
+            "tel:#21;phone-context=example.com",
+            "s://h",
+            "a:b?c",
+            "//u@[::1]:8/x#",
+        ] {
+            let components = Components::of(&bounds(input), input.len());
+            let mut pairs: alloc::vec::Vec<(usize, usize)> = (0..=input.len())
+                .flat_map(|s| (s..=input.len()).map(move |e| (s, e)))
+                .collect();
+            pairs.sort_by_key(|&(s, e)| (s, core::cmp::Reverse(e)));
+            let mut cursor = 0;
+            for (s, e) in pairs {
+                let alone = components.crossed(s, e);
+                let in_order = components.crossed_in_order(&mut cursor, s, e);
+                assert_eq!(in_order, alone, "{input:?} {s}..{e}");
+            }
         }
     }
 
