@@ -18,11 +18,13 @@ use crate::bounds::{Bounds, MAX_LEN};
 use crate::compiled::runtime::Node;
 use crate::grammar::{RfcRule, UriRule};
 
-/// The bounds of `input` from the pairs of a derived grammar's parse of
-/// all of it, when the pairs hold a whole reference: the bounds the generic
-/// parser would give. `None` when they do not, or cannot be trusted to:
-/// the caller then parses `input` with the generic grammar. `matches` is
-/// the generic grammar's compiled rules ([`Syntax::matches`]).
+/// The bounds of `recorded.input` from a derived grammar's parse of all of
+/// it (the slots its recorder filled, and its pairs `nodes`, read where
+/// the slots are not [exact](Slots::exact)), when the pairs hold a whole
+/// reference: the bounds the generic parser would give. `None` when they
+/// do not, or cannot be trusted to: the caller then parses the input with
+/// the generic grammar. `matches` is the generic grammar's compiled rules
+/// ([`Syntax::matches`]).
 ///
 /// A grammar may match the parts of an authority (`host`, `port`) without
 /// `authority` and the scheme as a literal (`^"ssh://"`): the scheme, the
@@ -96,8 +98,9 @@ pub(crate) fn whole_reference<R: UriRule>(
     })
 }
 
-/// The bounds of `input` from the pairs of a derived grammar's parse of
-/// all of it from an entry rule whose reading the generator proved
+/// The bounds of `recorded.input` from a derived grammar's parse of all
+/// of it (its slots, or its pairs `nodes` as [`whole_reference`] reads
+/// them) from an entry rule whose reading the generator proved
 /// (`CompiledGrammar::static_reading`): every match of the rule is a URI
 /// whose components are its RFC rules' pairs, or found around them, at
 /// the delimiters the rule matches literally, as the generic grammar reads

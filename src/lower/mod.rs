@@ -20,7 +20,7 @@
 //! - [`tiling`]: the check that components tile a reference;
 //! - [`lowering`]: slots to bounds;
 //! - [`recorders`]: what the compiled parsers record into in place of a
-//!   tree;
+//!   tree, or beside it;
 //! - [`infer`]: the lowering of a derived grammar's tree, with the
 //!   components it lacks taken from the text, checked there or proven by
 //!   the generator.
