@@ -29,7 +29,11 @@
 //! grammar's parse through `#[derive(rfc3986::Grammar)]`; with a scheme's
 //! (`http-`, `mailto-`, `urn-`, `file-`), on the URIs of that scheme its
 //! type accepts (`benches/support/schemes.rs`), where `typed` is the scheme
-//! type's parse (`HttpUri::parse`...). `rfc3986`, `fluent-uri` and `none`
+//! type's parse (`HttpUri::parse`...); after a grammar's name, `match` is
+//! its compiled parser from the same entry rule recording nothing (the cost
+//! of its rules alone), and `pairs` its `parse_pairs` (the rules and the
+//! pairs, without the generic reference), so that a derived parse's cost
+//! splits into its rules, its pairs and its reading. `rfc3986`, `fluent-uri` and `none`
 //! after either, as above: `valgrind --tool=callgrind
 //! target/release/examples/profile_parse tel-derive`, less `tel-none`, over
 //! 10,000 is the derive's instructions per tel URI.
@@ -54,6 +58,7 @@ fn main() {
     // A grammar's or a scheme's name in front: its corpus, and its own
     // parse as `derive` or `typed`.
     let mut own: Option<fn(&str) -> usize> = None;
+    let mut layers: Option<Layers> = None;
     let grammar = which.split_once('-').and_then(|(prefix, rest)| {
         let derived = user_grammars::DERIVED
             .iter()
@@ -64,6 +69,7 @@ fn main() {
         match (derived, typed) {
             (Some((name, read)), _) => {
                 own = Some(*read);
+                layers = derived_layers(name);
                 Some((user_grammars::inputs(name), rest.to_string()))
             }
             (_, Some((name, _, read))) => {
@@ -116,9 +122,11 @@ fn main() {
             |s| iri_string::types::IriReferenceStr::new(s).map_or(0, |iri| iri.path_str().len())
         }
         "derive" | "typed" if own.is_some() => own.unwrap_or(|_| 0),
+        "match" if layers.is_some() => layers.map_or(|_| 0, |(rules, _)| rules),
+        "pairs" if layers.is_some() => layers.map_or(|_| 0, |(_, pairs)| pairs),
         "none" | "iri-none" => |_| 0,
         other => {
-            eprintln!("unknown parser {other:?}: [iri-]rfc3986, pest-derive, [iri-]fluent-uri, [iri-]oxiri, [iri-]iri-string or [iri-]none, or derive or typed after a grammar's or scheme's name");
+            eprintln!("unknown parser {other:?}: [iri-]rfc3986, pest-derive, [iri-]fluent-uri, [iri-]oxiri, [iri-]iri-string or [iri-]none, or derive, match, pairs (a grammar) or typed (a scheme) after its name");
             std::process::exit(2);
         }
     };
@@ -133,4 +141,42 @@ fn main() {
         total += corpus.iter().map(|s| read(s)).sum::<usize>();
     }
     println!("{} references, {total} bytes of path", corpus.len());
+}
+
+/// A user grammar's parse without its generic reading: its rules alone,
+/// and its rules with its pairs.
+type Layers = (fn(&str) -> usize, fn(&str) -> usize);
+
+/// For the user grammar `name`: its compiled parser from its entry rule,
+/// recording nothing (the end of the match, plus one), and its
+/// `parse_pairs` (how many pairs).
+fn derived_layers(name: &str) -> Option<Layers> {
+    use rfc3986::__private::runtime::Parse;
+    use rfc3986::__private::CompiledGrammar;
+    use rfc3986::schemes::Grammar;
+    /// `G`'s compiled parser from `rule`, recording nothing.
+    fn rules<G: Grammar>(rule: G::Rule, s: &str) -> usize {
+        let mut parse = Parse::with_sink(s, ());
+        G::Compiled::run_with(rule, &mut parse).map_or(0, |end| end + 1)
+    }
+    use user_grammars::{redis, s3, ssh, tel};
+    Some(match name {
+        "redis" => (
+            |s| rules::<redis::Redis>(redis::Rule::redis_input, s),
+            |s| redis::Redis::parse_pairs(redis::Rule::redis_input, s).map_or(0, |p| p.len()),
+        ),
+        "ssh" => (
+            |s| rules::<ssh::Ssh>(ssh::Rule::ssh_input, s),
+            |s| ssh::Ssh::parse_pairs(ssh::Rule::ssh_input, s).map_or(0, |p| p.len()),
+        ),
+        "s3" => (
+            |s| rules::<s3::S3>(s3::Rule::s3_input, s),
+            |s| s3::S3::parse_pairs(s3::Rule::s3_input, s).map_or(0, |p| p.len()),
+        ),
+        "tel" => (
+            |s| rules::<tel::Tel>(tel::Rule::tel_input, s),
+            |s| tel::Tel::parse_pairs(tel::Rule::tel_input, s).map_or(0, |p| p.len()),
+        ),
+        _ => return None,
+    })
 }
