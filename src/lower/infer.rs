@@ -18,7 +18,7 @@ use crate::bounds::{Bounds, MAX_LEN};
 use crate::compiled::runtime::Node;
 use crate::grammar::{RfcRule, UriRule};
 
-/// The bounds of `recorded.input` from a derived grammar's parse of all of
+/// The bounds of `slots.input` from a derived grammar's parse of all of
 /// it (the slots its recorder filled, and its pairs `nodes`, read where
 /// the slots are not [exact](Slots::exact)), when the pairs hold a whole
 /// reference: the bounds the generic parser would give. `None` when they
@@ -47,12 +47,14 @@ use crate::grammar::{RfcRule, UriRule};
 /// [`Syntax::matches`]: crate::syntax::Syntax
 #[inline(always)]
 pub(crate) fn whole_reference<R: UriRule>(
-    recorded: Slots<'_>,
+    slots: &mut Slots<'_>,
     nodes: impl IntoIterator<Item = Node<R>>,
     matches: fn(RfcRule, &str) -> Option<usize>,
 ) -> Option<Reading> {
-    let input = recorded.input;
-    let mut slots = slots_of::<R, false>(recorded, nodes)?;
+    let input = slots.input;
+    if !slots_of::<R, false>(slots, nodes) {
+        return None;
+    }
     let mut inferred = false;
     if !slots.found(Slot::Authority).present && slots.seen & INSIDE_AUTHORITY_BITS != 0 {
         if !slots.infer_authority(matches) {
@@ -88,7 +90,7 @@ pub(crate) fn whole_reference<R: UriRule>(
     // checked here without making the error the lowering would make, which
     // is then not needed: with it, and the path and the authority checked
     // above, the lowering's checks of the tree's shape all pass.
-    if !tiled(&slots) {
+    if !tiled(slots) {
         return None;
     }
     let bounds = slots.lower_tiled::<true>().ok()?;
@@ -98,7 +100,7 @@ pub(crate) fn whole_reference<R: UriRule>(
     })
 }
 
-/// The bounds of `recorded.input` from a derived grammar's parse of all
+/// The bounds of `slots.input` from a derived grammar's parse of all
 /// of it (its slots, or its pairs `nodes` as [`whole_reference`] reads
 /// them) from an entry rule whose reading the generator proved
 /// (`CompiledGrammar::static_reading`): every match of the rule is a URI
@@ -114,12 +116,14 @@ pub(crate) fn whole_reference<R: UriRule>(
 /// that is not one, a port above 65535): the generic parse says so.
 #[inline(always)]
 pub(crate) fn proven_reference<R: UriRule>(
-    recorded: Slots<'_>,
+    slots: &mut Slots<'_>,
     nodes: impl IntoIterator<Item = Node<R>>,
 ) -> Option<Bounds> {
-    let input = recorded.input;
+    let input = slots.input;
     let bytes = input.as_bytes();
-    let mut slots = slots_of::<R, true>(recorded, nodes)?;
+    if !slots_of::<R, true>(slots, nodes) {
+        return None;
+    }
     if !slots.found(Slot::Scheme).present {
         let colon = next_of(bytes, 0, b":");
         slots.set(Slot::Scheme, Some(0..colon));
@@ -153,24 +157,26 @@ pub(crate) fn proven_reference<R: UriRule>(
     slots.lower_tiled::<true>().ok()
 }
 
-/// The slots of a parse of `recorded.input` whose pairs are `nodes`: those
-/// its recorder filled ([`TreeRecorder`](super::recorders::TreeRecorder)),
-/// where they are [exact](Slots::exact), and otherwise read from the
-/// pairs. `None` where the input is longer than a reference can be, or,
-/// unless `TILED`, where a component comes twice.
+/// Makes `slots`, which a derived grammar's recorder filled as it parsed
+/// ([`TreeRecorder`](super::recorders::TreeRecorder)), the slots of the
+/// parse whose pairs are `nodes`: kept where they are
+/// [exact](Slots::exact), and otherwise read again from the pairs, in
+/// place, so that they are never copied. `false` where the input is longer
+/// than a reference can be, or, unless `TILED`, where a component comes
+/// twice.
 #[inline(always)]
-fn slots_of<'i, R: UriRule, const TILED: bool>(
-    recorded: Slots<'i>,
+fn slots_of<R: UriRule, const TILED: bool>(
+    slots: &mut Slots<'_>,
     nodes: impl IntoIterator<Item = Node<R>>,
-) -> Option<Slots<'i>> {
-    if recorded.input.len() > MAX_LEN {
-        return None;
+) -> bool {
+    if slots.input.len() > MAX_LEN {
+        return false;
     }
-    if recorded.exact() {
-        return Some(recorded);
+    if slots.exact() {
+        return true;
     }
-    let mut slots = Slots::new(recorded.input);
-    (slots.read::<R, TILED>(nodes) == usize::MAX).then_some(slots)
+    *slots = Slots::new(slots.input);
+    slots.read::<R, TILED>(nodes) == usize::MAX
 }
 
 /// The first byte of `bytes` from `from` that is one of `stops`, or the

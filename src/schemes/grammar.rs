@@ -573,7 +573,8 @@ impl<'i, R: Copy + PartialEq> Iterator for Texts<'_, 'i, R> {
 pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_, G>, SchemeError> {
     let mut parse = recorder::<G>(input);
     let end = compiled::run_outlined::<G::Compiled, _>(rule, &mut parse);
-    let (pairs, slots) = (&parse.pairs.pairs, parse.pairs.slots);
+    let TreeRecorder { pairs, slots } = &mut parse.pairs;
+    let pairs = &*pairs;
     if end != Some(input.len()) {
         return Err(rejected::<G>(rule, input, end));
     }
