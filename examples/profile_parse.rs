@@ -159,24 +159,22 @@ fn derived_layers(name: &str) -> Option<Layers> {
         let mut parse = Parse::with_sink(s, ());
         G::Compiled::run_with(rule, &mut parse).map_or(0, |end| end + 1)
     }
+    /// `G::parse_pairs` from `rule`: how many pairs.
+    fn pairs<G: Grammar>(rule: G::Rule, s: &str) -> usize {
+        G::parse_pairs(rule, s).map_or(0, |p| p.len())
+    }
+    /// Both, for grammar `$g` from its entry rule `$entry`.
+    macro_rules! layers {
+        ($g:ty, $entry:expr) => {
+            (|s| rules::<$g>($entry, s), |s| pairs::<$g>($entry, s))
+        };
+    }
     use user_grammars::{redis, s3, ssh, tel};
     Some(match name {
-        "redis" => (
-            |s| rules::<redis::Redis>(redis::Rule::redis_input, s),
-            |s| redis::Redis::parse_pairs(redis::Rule::redis_input, s).map_or(0, |p| p.len()),
-        ),
-        "ssh" => (
-            |s| rules::<ssh::Ssh>(ssh::Rule::ssh_input, s),
-            |s| ssh::Ssh::parse_pairs(ssh::Rule::ssh_input, s).map_or(0, |p| p.len()),
-        ),
-        "s3" => (
-            |s| rules::<s3::S3>(s3::Rule::s3_input, s),
-            |s| s3::S3::parse_pairs(s3::Rule::s3_input, s).map_or(0, |p| p.len()),
-        ),
-        "tel" => (
-            |s| rules::<tel::Tel>(tel::Rule::tel_input, s),
-            |s| tel::Tel::parse_pairs(tel::Rule::tel_input, s).map_or(0, |p| p.len()),
-        ),
+        "redis" => layers!(redis::Redis, redis::Rule::redis_input),
+        "ssh" => layers!(ssh::Ssh, ssh::Rule::ssh_input),
+        "s3" => layers!(s3::S3, s3::Rule::s3_input),
+        "tel" => layers!(tel::Tel, tel::Rule::tel_input),
         _ => return None,
     })
 }

@@ -132,7 +132,6 @@ impl<const TILED: bool> SlotRecorder<'_, TILED> {
 /// filled in the same pass as [`SlotRecorder`] fills them, so that the
 /// generic reference is read without a second pass over the pairs where
 /// the slots are [exact](Slots::exact).
-#[derive(Clone)]
 pub(crate) struct TreeRecorder<'i, B> {
     pub(crate) pairs: B,
     pub(crate) slots: Slots<'i>,
@@ -323,37 +322,38 @@ mod tests {
     /// error.
     #[test]
     fn a_capture_lowers_as_the_pairs_or_defers_to_them() {
-        let input = "s://h/p";
+        let (input, pairs, twice, two_hosts) = one_pair_per_slot();
+        let nodes = pairs.map(|(rule, start, end)| Node { rule, start, end });
+        let full = lower(input, nodes);
+        assert!(full.is_ok());
+        assert_eq!(captured(&capture(input, &pairs)), Some(full));
+
+        assert_eq!(captured(&capture(input, &twice)), None);
+        let twice = twice.map(|(rule, start, end)| Node { rule, start, end });
+        assert!(lower(input, twice).is_err());
+
+        assert_eq!(captured(&capture(input, &two_hosts)), None);
+    }
+
+    /// A reference's pairs, one per slot; the same with a slot filled a
+    /// second time; the same with a second kind of host.
+    #[allow(clippy::type_complexity)]
+    fn one_pair_per_slot() -> (
+        &'static str,
+        [(Rule, usize, usize); 4],
+        [(Rule, usize, usize); 5],
+        [(Rule, usize, usize); 5],
+    ) {
         let pairs = [
             (Rule::scheme, 0, 1),
             (Rule::authority, 4, 5),
             (Rule::reg_name, 4, 5),
             (Rule::path_abempty, 5, 7),
         ];
-        let nodes = pairs.map(|(rule, start, end)| Node { rule, start, end });
-        let full = lower(input, nodes);
-        assert!(full.is_ok());
-        assert_eq!(captured(&capture(input, &pairs)), Some(full));
-
-        let twice = [
-            pairs[0],
-            pairs[1],
-            pairs[2],
-            pairs[3],
-            (Rule::path_abempty, 7, 7),
-        ];
-        assert_eq!(captured(&capture(input, &twice)), None);
-        let twice = twice.map(|(rule, start, end)| Node { rule, start, end });
-        assert!(lower(input, twice).is_err());
-
-        let two_hosts = [
-            pairs[0],
-            pairs[1],
-            pairs[2],
-            (Rule::IPv4address, 4, 5),
-            pairs[3],
-        ];
-        assert_eq!(captured(&capture(input, &two_hosts)), None);
+        let [scheme, authority, host, path] = pairs;
+        let twice = [scheme, authority, host, path, (Rule::path_abempty, 7, 7)];
+        let two_hosts = [scheme, authority, host, (Rule::IPv4address, 4, 5), path];
+        ("s://h/p", pairs, twice, two_hosts)
     }
 
     /// A derived grammar's record keeps the pairs as the pair buffer alone
@@ -364,13 +364,7 @@ mod tests {
     #[test]
     fn a_tree_record_keeps_the_pairs_and_their_slots() {
         use crate::compiled::runtime::{NodeBuffer, PairBuffer};
-        let input = "s://h/p";
-        let pairs = [
-            (Rule::scheme, 0, 1),
-            (Rule::authority, 4, 5),
-            (Rule::reg_name, 4, 5),
-            (Rule::path_abempty, 5, 7),
-        ];
+        let (input, pairs, twice, two_hosts) = one_pair_per_slot();
         let tree = |pairs: &[(Rule, usize, usize)]| {
             let mut sink = TreeRecorder::new(input, NodeBuffer::<Rule, 8>::new(Rule::EOI));
             let at = sink.enter(Rule::query, 0);
@@ -385,21 +379,7 @@ mod tests {
         assert_eq!(sink.slots.span(Slot::Query), None);
         assert_eq!(captured(&sink.slots), Some(lower(input, nodes)));
 
-        let twice = [
-            pairs[0],
-            pairs[1],
-            pairs[2],
-            pairs[3],
-            (Rule::path_abempty, 7, 7),
-        ];
         assert!(!tree(&twice).slots.exact());
-        let two_hosts = [
-            pairs[0],
-            pairs[1],
-            pairs[2],
-            (Rule::IPv4address, 4, 5),
-            pairs[3],
-        ];
         assert!(!tree(&two_hosts).slots.exact());
     }
 

@@ -391,9 +391,8 @@ impl<'i, G: Grammar> Pairs<'i, G> {
 
     /// The first pair of `rule`, in preorder.
     pub fn find(&self, rule: G::Rule) -> Option<Pair<'i, G::Rule>> {
-        // A loop over the buffer's two slices, rather than `iter().find`
-        // over their chain: `get` and `span` run it for every rule a
-        // parse's user reads.
+        // Over the buffer's two slices in place, making a `Pair` of the
+        // one found only: `get` and `span` run it for every rule read.
         for part in self.buffer.parts() {
             for node in part {
                 if node.rule == rule {

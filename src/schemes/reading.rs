@@ -201,13 +201,10 @@ pub(crate) struct Components {
     /// Each component's bytes, in the order of [`COMPONENTS`]; an absent
     /// one is empty (0..0).
     spans: [(usize, usize); 7],
-    /// The ends of the components that are not empty: a pair can cross a
-    /// component only where one of them lies strictly inside it.
-    cuts: [usize; 14],
-    cut_count: usize,
     /// The indices in `spans` of the components that are not empty, in
-    /// the text's order: the first `cut_count / 2`.
+    /// the text's order: the first `present_count`.
     present: [u8; 7],
+    present_count: usize,
     len: usize,
 }
 
@@ -225,22 +222,18 @@ impl Components {
             span(bounds.query()),
             span(bounds.fragment(len)),
         ];
-        let mut cuts = [0; 14];
-        let mut cut_count = 0;
         let mut present = [0; 7];
+        let mut present_count = 0;
         for (index, (start, end)) in (0u8..).zip(spans) {
             if start < end {
-                cuts[cut_count] = start;
-                cuts[cut_count + 1] = end;
-                present[cut_count / 2] = index;
-                cut_count += 2;
+                present[present_count] = index;
+                present_count += 1;
             }
         }
         Components {
             spans,
-            cuts,
-            cut_count,
             present,
+            present_count,
             len,
         }
     }
@@ -251,6 +244,11 @@ impl Components {
     /// neither this pair nor any later one can cross, and looks no further
     /// than the first component that starts at or after the pair's end. A
     /// pair inside one component is compared with that one only.
+    ///
+    /// A pair crosses a component `a..b` when it runs into it
+    /// (`s < a < e < b`) or out of it (`a < s < b < e`); a pair of fewer
+    /// than two bytes, or of the whole text, holds or misses every
+    /// component whole.
     #[inline]
     pub(crate) fn crossed_in_order(
         &self,
@@ -262,7 +260,7 @@ impl Components {
         if e - s < 2 || e - s == self.len {
             return None;
         }
-        let present = &self.present[..self.cut_count / 2];
+        let present = &self.present[..self.present_count];
         while let Some(&k) = present.get(*cursor) {
             if self.spans[usize::from(k)].1 > s {
                 break;
@@ -284,26 +282,11 @@ impl Components {
     }
 
     /// The component that the pair of bytes `start..end` crosses, and its
-    /// span, if any.
+    /// span, if any: [`crossed_in_order`](Self::crossed_in_order) for one
+    /// pair alone.
     #[inline]
     pub(crate) fn crossed(&self, start: usize, end: usize) -> Option<(Component, Range<usize>)> {
-        let (s, e) = (start, end);
-        // A pair of fewer than two bytes, or of the whole text, holds or
-        // misses every component whole.
-        if e - s < 2
-            || e - s == self.len
-            || !self.cuts[..self.cut_count]
-                .iter()
-                .any(|&c| (s < c) & (c < e))
-        {
-            return None;
-        }
-        let k = self.spans.iter().position(|&(a, b)| {
-            let runs_in = (s < a) & (a < e) & (e < b);
-            let runs_out = (a < s) & (s < b) & (b < e);
-            runs_in | runs_out
-        })?;
-        Some((COMPONENTS[k], self.spans[k].0..self.spans[k].1))
+        self.crossed_in_order(&mut 0, start, end)
     }
 
     /// The first of `pairs` (each its index and its span) that crosses a
@@ -429,11 +412,27 @@ mod tests {
         }
     }
 
-    /// Pairs taken in preorder with one cursor meet the crossing that
-    /// each pair alone meets, over every span of a few texts, in order of
-    /// start (and, at one start, longest first, as preorder has them).
+    /// The first component, in the text's order, that the pair `s..e`
+    /// runs into or out of, tested against every component: what
+    /// `crossed` must find.
+    fn by_definition(c: &Components, s: usize, e: usize) -> Option<(Component, Range<usize>)> {
+        if e - s < 2 || e - s == c.len {
+            return None;
+        }
+        let k = c.spans.iter().position(|&(a, b)| {
+            let runs_in = s < a && a < e && e < b;
+            let runs_out = a < s && s < b && b < e;
+            runs_in || runs_out
+        })?;
+        Some((COMPONENTS[k], c.spans[k].0..c.spans[k].1))
+    }
+
+    /// A pair alone meets the crossing the definition gives, and pairs
+    /// taken in preorder with one cursor meet the same, over every span of
+    /// a few texts, in order of start (and, at one start, longest first,
+    /// as preorder has them).
     #[test]
-    fn the_cursor_finds_what_each_pair_alone_finds() {
+    fn crossings_are_found_as_defined_alone_and_in_order() {
         for input in [
             "http://user@host:80/a/b?q=1#f",
             "tel:#21;phone-context=example.com",
@@ -449,6 +448,11 @@ mod tests {
             let mut cursor = 0;
             for (s, e) in pairs {
                 let alone = components.crossed(s, e);
+                assert_eq!(
+                    alone,
+                    by_definition(&components, s, e),
+                    "{input:?} {s}..{e}"
+                );
                 let in_order = components.crossed_in_order(&mut cursor, s, e);
                 assert_eq!(in_order, alone, "{input:?} {s}..{e}");
             }
