@@ -1,5 +1,6 @@
 //! The crate-wide [`Error`], above every error it gathers: parsing,
-//! building, resolving, the schemes and the conversions. The errors below
+//! building, resolving, the schemes, the conversions and the checks of
+//! untrusted references (containment, policies, lint names). The errors below
 //! it know nothing of it or of each other.
 
 use alloc::string::String;
@@ -54,6 +55,19 @@ pub enum Error {
     /// round: the conversions of the `http` and `url` features.
     #[error(transparent)]
     Convert(#[from] crate::ConvertError),
+    /// A target outside the base or prefix it must lie within:
+    /// [`Reference::resolve_within`](crate::Reference::resolve_within) and
+    /// [`Reference::check_within`](crate::Reference::check_within).
+    #[error(transparent)]
+    Within(#[from] crate::WithinError),
+    /// A reference that a [`Policy`](crate::Policy) does not allow.
+    #[error(transparent)]
+    Policy(#[from] crate::PolicyError),
+    /// A name that is not a lint's or a severity's:
+    /// [`LintKind`](crate::LintKind) and [`Severity`](crate::Severity)
+    /// from text.
+    #[error(transparent)]
+    LintName(#[from] crate::LintNameError),
     /// A registered name that IDNA cannot convert:
     /// [`Iri::to_uri_idna`](crate::Iri::to_uri_idna).
     #[cfg(feature = "idna")]

@@ -306,7 +306,8 @@ use core::{option, result};
 //   `authority`, `path`, `reference`;
 // - algorithms: `resolve`, `relative`, `normalize`, `recompose`;
 // - above them: `builder`, `query`, `iri`, `schemes`, `convert`,
-//   `serde_impl`, `redact`, `any_error` (the crate-wide `Error`, which
+//   `serde_impl`, `redact`, `checks` (containment, policies, lints and
+//   suggested fixes, for URIs from untrusted hands), `any_error` (the crate-wide `Error`, which
 //   each of their errors converts into) and `join` (which returns it);
 //   then this root.
 //
@@ -320,6 +321,7 @@ mod authority;
 mod bounds;
 mod builder;
 mod chars;
+mod checks;
 mod compiled;
 mod component;
 mod convert;
@@ -396,6 +398,10 @@ struct ReadmeDoctests;
 pub use any_error::Error;
 pub use authority::{Authority, Host};
 pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
+pub use checks::lints::{Lint, LintKind, LintNameError, Severity};
+pub use checks::policy::{Policy, PolicyError, Violation, ViolationKind};
+pub use checks::suggest::{Fix, FixKind, Suggestion};
+pub use checks::within::WithinError;
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};

@@ -26,6 +26,7 @@ mod docs;
 mod grammars;
 mod parse;
 mod schemes;
+mod untrusted;
 
 /// With `autotests = false`, a file added under `tests/` runs only if it is
 /// declared: every `.rs` file must be a module of its folder's `mod.rs`
