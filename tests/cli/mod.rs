@@ -1163,3 +1163,106 @@ fn check_iri_bidi() {
     );
     assert_eq!(code, 1);
 }
+
+#[test]
+fn check_lint_prints_each_lint_under_its_line_and_counts_them() {
+    let (out, err, code) = run(
+        &["check", "--lint"],
+        b"HTTP://Example.com:80/a/./b\nhttps://example.com/\nhttps://user:secret@h/\n",
+    );
+    assert_eq!(
+        out,
+        r##"line 1: info: uppercase letters in the scheme "HTTP" at bytes 0..4: schemes are case-insensitive and should be written in lowercase (RFC 3986 section 3.1)
+  HTTP://Example.com:80/a/./b
+  ^^^^
+line 1: info: uppercase letters in the host "Example.com" at bytes 7..18: hosts are case-insensitive and should be written in lowercase (RFC 3986 section 3.2.2)
+  HTTP://Example.com:80/a/./b
+         ^^^^^^^^^^^
+line 1: info: the port ":80" at bytes 18..21 is the scheme's default: it should be omitted, with its ":" (RFC 3986 section 3.2.3)
+  HTTP://Example.com:80/a/./b
+                    ^^^
+line 1: warning: dot segment "." at bytes 24..25: resolution removes it from this path, and dot segments should be written only in relative-path references (RFC 3986 section 5.2.4)
+  HTTP://Example.com:80/a/./b
+                          ^
+line 3: warning: a password in the userinfo at bytes 13..19: "user:password" is deprecated, and a password should not be written in a URI (RFC 3986 section 3.2.1)
+  https://user:secret@h/
+               ^^^^^^
+3 lines, 3 valid, 0 invalid, 5 lints
+"##
+    );
+    assert_eq!(err, "");
+    // Lints change the exit status only with --fail-on.
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_lint_fails_only_at_the_severity_named() {
+    let info_only = b"HTTP://a/\n";
+    let with_warning = b"HTTP://a/\nhttp://u:p@a/\n";
+    let status = |args: &[&str], input: &[u8]| run(args, input).2;
+    assert_eq!(status(&["check", "--lint"], with_warning), 0);
+    assert_eq!(
+        status(&["check", "--lint", "--fail-on", "warning"], info_only),
+        0
+    );
+    assert_eq!(
+        status(&["check", "--lint", "--fail-on", "warning"], with_warning),
+        1
+    );
+    assert_eq!(
+        status(&["check", "--lint", "--fail-on", "info"], info_only),
+        1
+    );
+    assert_eq!(
+        status(&["check", "--lint", "--fail-on", "INFO"], b"http://a/\n"),
+        0
+    );
+
+    // A severity that does not exist, and --fail-on without --lint, are
+    // usage errors.
+    let (_, err, code) = run(&["check", "--lint", "--fail-on", "fatal"], info_only);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(r##"unknown severity "fatal": expected one of info, warning"##),
+        "{err}"
+    );
+    let (_, err, code) = run(&["check", "--fail-on", "info"], info_only);
+    assert_eq!(code, 2);
+    assert!(err.contains("--lint"), "{err}");
+}
+
+#[test]
+fn check_lint_with_json_prints_an_object_per_linted_line() {
+    let (out, _, code) = run(&["check", "--lint", "--json"], b"HTTP://a/\nhttp://a/\n");
+    assert_eq!(
+        out,
+        r##"{"line":1,"input":"HTTP://a/","lints":[{"kind":"uppercase-scheme","severity":"info","section":"3.1","start":0,"end":4,"message":"uppercase letters in the scheme \"HTTP\" at bytes 0..4: schemes are case-insensitive and should be written in lowercase (RFC 3986 section 3.1)"}]}
+"##
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn check_suggest_prints_a_correction_and_the_line_stays_invalid() {
+    let (out, err, code) = run(&["check", "--suggest"], b"http://a b/\nhttp://a/\n");
+    assert_eq!(
+        out,
+        r##"line 1: invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://a b/
+          ^
+  suggestion: http://a%20b/
+    percent-encode ' ' at byte 8 as %20
+2 lines, 1 valid, 1 invalid
+"##
+    );
+    assert_eq!(err, "");
+    assert_eq!(code, 1);
+
+    let (out, _, code) = run(&["check", "--suggest", "--json"], b"<http://a/b>\n");
+    assert_eq!(
+        out,
+        r##"{"line":1,"input":"<http://a/b>","error":{"kind":"InvalidCharacter","offset":0,"expected":"scheme, path, \"?\", \"#\" or end of input","found":"<","message":"invalid character at byte 0: expected scheme, path, \"?\", \"#\" or end of input, found '<'"},"suggestion":{"text":"http://a/b","fixes":[{"kind":"strip-wrapper","start":0,"end":1,"replacement":"","message":"strip the wrapper '<' at byte 0"},{"kind":"strip-wrapper","start":11,"end":12,"replacement":"","message":"strip the wrapper '>' at byte 11"}]}}
+"##
+    );
+    assert_eq!(code, 1);
+}

@@ -1,12 +1,14 @@
 //! `uri check [FILE]...`: validate URI references read one a line from
-//! files or standard input, in constant memory.
+//! files or standard input, in constant memory; with `--lint`, the
+//! SHOULD-level problems of each valid line, and with `--suggest`, a
+//! corrected reference for each invalid one.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
-use rfc3986::{Iri, Uri};
+use rfc3986::{Iri, Lint, ParseError, Severity, Suggestion, Uri};
 use serde::Serialize;
 
 use crate::json::ErrorJson;
@@ -39,6 +41,27 @@ pub struct Args {
     /// an IRI must not contain, although its grammar takes them
     #[arg(long, requires = "iri")]
     bidi: bool,
+
+    /// Also print the SHOULD-level problems of each valid line (uppercase
+    /// scheme or host, lowercase or needless percent-encodings, empty or
+    /// default ports, a password, dot segments, a host that is not a DNS
+    /// name), each with the RFC section it cites and a caret under it.
+    /// They change the exit status only with --fail-on
+    #[arg(long)]
+    lint: bool,
+
+    /// With --lint, exit with 1 when a lint of this severity or above is
+    /// found: info or warning
+    #[arg(long, value_name = "SEVERITY", requires = "lint")]
+    fail_on: Option<Severity>,
+
+    /// Print after each invalid line a corrected reference, when one of the
+    /// usual mistakes explains the rejection (a character to percent-encode,
+    /// a <...> or quote wrapper, trailing punctuation, an unbracketed IPv6
+    /// host, backslashes for slashes). Nothing is ever corrected silently:
+    /// the line still counts as invalid
+    #[arg(long)]
+    suggest: bool,
 }
 
 /// The schemes `--scheme` knows: those of `rfc3986::schemes`.
@@ -75,10 +98,19 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
         None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
         None => &|line| Ok(Uri::parse(line).map(drop)?),
     };
-    let report = if args.json {
-        Report::Json
-    } else {
-        Report::Text
+    let report = Report {
+        json: args.json,
+        lint: match (args.lint, args.iri) {
+            (false, _) => None,
+            (true, true) => {
+                Some(|line: &str| Iri::parse(line).map(|iri| iri.lints()).unwrap_or_default())
+            }
+            (true, false) => {
+                Some(|line: &str| Uri::parse(line).map(|uri| uri.lints()).unwrap_or_default())
+            }
+        },
+        fail_on: args.fail_on,
+        suggest: args.suggest,
     };
     let mut summary = Summary::default();
     if args.files.is_empty() {
@@ -104,13 +136,13 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
             }
         }
     }
-    if report == Report::Text {
+    if !report.json {
         writeln!(output.out(), "{summary}")?;
     }
     Ok(if summary.unread > 0 {
         ExitCode::from(EXIT_TROUBLE)
     } else {
-        crate::status(summary.invalid == 0)
+        crate::status(summary.invalid == 0 && summary.failing == 0)
     })
 }
 
@@ -121,6 +153,9 @@ pub struct Summary {
     pub valid: u64,
     pub invalid: u64,
     pub unread: u64,
+    /// With `--lint`, the lints found, and those at or above `--fail-on`.
+    pub lints: Option<u64>,
+    pub failing: u64,
 }
 
 impl Summary {
@@ -129,12 +164,17 @@ impl Summary {
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.unread += other.unread;
+        self.lints = match (self.lints, other.lints) {
+            (None, None) => None,
+            (mine, theirs) => Some(mine.unwrap_or(0) + theirs.unwrap_or(0)),
+        };
+        self.failing += other.failing;
     }
 }
 
 impl std::fmt::Display for Summary {
-    /// `2 lines, 1 valid, 1 invalid`, and `, 1 file not read` when one
-    /// could not be.
+    /// `2 lines, 1 valid, 1 invalid`, then `, 3 lints` with `--lint`, and
+    /// `, 1 file not read` when one could not be.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let plural = |count: u64, one, many| if count == 1 { one } else { many };
         write!(
@@ -145,6 +185,9 @@ impl std::fmt::Display for Summary {
             self.valid,
             self.invalid
         )?;
+        if let Some(lints) = self.lints {
+            write!(f, ", {lints} {}", plural(lints, "lint", "lints"))?;
+        }
         if self.unread > 0 {
             let files = plural(self.unread, "file", "files");
             write!(f, ", {} {files} not read", self.unread)?;
@@ -153,14 +196,19 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// How invalid lines are reported.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Report {
-    /// The line's number (after its file's name, for a file), the error,
-    /// and the line with a caret under the byte at fault.
-    Text,
-    /// One JSON object a line.
-    Json,
+/// What is reported of each line, and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    /// One JSON object a reported line; otherwise the line's number (after
+    /// its file's name, for a file), the error, and the line with a caret
+    /// under the byte at fault.
+    pub json: bool,
+    /// With `--lint`: the lints of a valid line (as `Uri` or `Iri`).
+    pub lint: Option<fn(&str) -> Vec<Lint>>,
+    /// The severity from which a lint fails the run.
+    pub fail_on: Option<Severity>,
+    /// With `--suggest`: a corrected reference for each invalid line.
+    pub suggest: bool,
 }
 
 /// The JSON object of an invalid line.
@@ -173,6 +221,65 @@ struct InvalidLine<'a> {
     /// The line, with U+FFFD for what is not UTF-8.
     input: Cow<'a, str>,
     error: ErrorJson,
+    /// With `--suggest`, the corrected reference, if there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suggestion: Option<SuggestionJson>,
+}
+
+/// A suggested correction: its text and each change, by byte range of the
+/// line.
+#[derive(Serialize)]
+struct SuggestionJson {
+    text: String,
+    fixes: Vec<FixJson>,
+}
+
+#[derive(Serialize)]
+struct FixJson {
+    kind: &'static str,
+    start: usize,
+    end: usize,
+    replacement: String,
+    message: String,
+}
+
+impl SuggestionJson {
+    fn of(suggestion: &Suggestion) -> SuggestionJson {
+        SuggestionJson {
+            text: suggestion.as_str().to_string(),
+            fixes: suggestion
+                .fixes()
+                .iter()
+                .map(|fix| FixJson {
+                    kind: fix.kind().name(),
+                    start: fix.range().start,
+                    end: fix.range().end,
+                    replacement: fix.replacement().to_string(),
+                    message: fix.to_string(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The JSON object of a valid line with lints.
+#[derive(Serialize)]
+struct LintedLine<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    line: u64,
+    input: &'a str,
+    lints: Vec<LintJson>,
+}
+
+#[derive(Serialize)]
+struct LintJson {
+    kind: &'static str,
+    severity: &'static str,
+    section: &'static str,
+    start: usize,
+    end: usize,
+    message: String,
 }
 
 /// Validates each line of `input` (named `file`, when it is one) with
@@ -185,18 +292,38 @@ pub fn check(
     report: Report,
 ) -> io::Result<Summary> {
     let mut invalid = 0;
+    let mut lints_found = 0;
+    let mut failing = 0;
     let lines = for_each_line(input, |number, line| {
         let error = match line {
             Ok(line) => match validate(line) {
-                Ok(()) => return Ok(()),
+                Ok(()) => {
+                    let Some(lint) = report.lint else {
+                        return Ok(());
+                    };
+                    let lints = lint(line);
+                    lints_found += lints.len() as u64;
+                    failing += lints
+                        .iter()
+                        .filter(|l| report.fail_on.is_some_and(|at| l.severity() >= at))
+                        .count() as u64;
+                    return write_lints(out, file, number, line, &lints, report.json);
+                }
                 Err(err) => Err((line, err)),
             },
             Err(not_utf8) => Ok(not_utf8),
         };
         invalid += 1;
-        match report {
-            Report::Text => write_text(out, file, number, &error),
-            Report::Json => write_json(out, file, number, &error),
+        let suggestion = match &error {
+            Err((line, err)) if report.suggest => {
+                syntax_error(err).and_then(|e| e.suggestion(line))
+            }
+            _ => None,
+        };
+        if report.json {
+            write_json(out, file, number, &error, suggestion.as_ref())
+        } else {
+            write_text(out, file, number, &error, suggestion.as_ref())
         }
     })?;
     Ok(Summary {
@@ -204,7 +331,90 @@ pub fn check(
         valid: lines - invalid,
         invalid,
         unread: 0,
+        lints: report.lint.map(|_| lints_found),
+        failing,
     })
+}
+
+/// The RFC 3986 syntax error behind a line's rejection, which a
+/// suggestion can correct; `None` for a violation of a scheme's own rules.
+fn syntax_error(err: &SchemeError) -> Option<&ParseError> {
+    match err {
+        SchemeError::Syntax(err) => Some(err),
+        _ => None,
+    }
+}
+
+/// Writes the lints of a valid line: for each, its severity and message,
+/// and the line with carets under its bytes; in JSON, one object for the
+/// line.
+fn write_lints(
+    out: &mut impl Write,
+    file: Option<&str>,
+    number: u64,
+    line: &str,
+    lints: &[Lint],
+    json: bool,
+) -> io::Result<()> {
+    if lints.is_empty() {
+        return Ok(());
+    }
+    if json {
+        let object = LintedLine {
+            file,
+            line: number,
+            input: line,
+            lints: lints
+                .iter()
+                .map(|lint| LintJson {
+                    kind: lint.kind().as_str(),
+                    severity: lint.severity().as_str(),
+                    section: lint.kind().section(),
+                    start: lint.range().start,
+                    end: lint.range().end,
+                    message: lint.message(),
+                })
+                .collect(),
+        };
+        serde_json::to_writer(&mut *out, &object)?;
+        return writeln!(out);
+    }
+    for lint in lints {
+        if let Some(file) = file {
+            write!(out, "{file}: ")?;
+        }
+        writeln!(out, "line {number}: {}: {lint}", lint.severity())?;
+        let (shown, under) = underlined(line, lint.range());
+        writeln!(out, "  {shown}\n  {under}")?;
+    }
+    Ok(())
+}
+
+/// `line` as it is shown under a message (at most 40 characters each side
+/// of `range`, with `...` where cut), and the line of carets under
+/// `range`'s characters in it.
+fn underlined(line: &str, range: std::ops::Range<usize>) -> (String, String) {
+    const AROUND: usize = 40;
+    let start = range.start.min(line.len());
+    let end = range.end.clamp(start, line.len());
+    let before: Vec<char> = line[..start].chars().collect();
+    let after: Vec<char> = line[end..].chars().collect();
+    let mut shown = String::new();
+    let mut pad = 0;
+    if before.len() > AROUND {
+        shown.push_str("...");
+        pad += 3;
+    }
+    let kept = &before[before.len().saturating_sub(AROUND)..];
+    shown.extend(kept);
+    pad += kept.len();
+    let marked = line[start..end].chars().count().max(1);
+    shown.push_str(&line[start..end]);
+    shown.extend(after.iter().take(AROUND));
+    if after.len() > AROUND {
+        shown.push_str("...");
+    }
+    (shown, format!("{}{}", " ".repeat(pad), "^".repeat(marked)))
 }
 
 /// What is wrong with a line: the line and its error, or where it stops
@@ -216,14 +426,22 @@ fn write_text(
     file: Option<&str>,
     number: u64,
     error: &LineError<'_>,
+    suggestion: Option<&Suggestion>,
 ) -> io::Result<()> {
     if let Some(file) = file {
         write!(out, "{file}: ")?;
     }
     match error {
-        Ok(not_utf8) => writeln!(out, "line {number}: {not_utf8}"),
-        Err((_, err)) => writeln!(out, "line {number}: {err:#}"),
+        Ok(not_utf8) => writeln!(out, "line {number}: {not_utf8}")?,
+        Err((_, err)) => writeln!(out, "line {number}: {err:#}")?,
     }
+    if let Some(suggestion) = suggestion {
+        writeln!(out, "  suggestion: {suggestion}")?;
+        for fix in suggestion.fixes() {
+            writeln!(out, "    {fix}")?;
+        }
+    }
+    Ok(())
 }
 
 fn write_json(
@@ -231,19 +449,23 @@ fn write_json(
     file: Option<&str>,
     number: u64,
     error: &LineError<'_>,
+    suggestion: Option<&Suggestion>,
 ) -> io::Result<()> {
+    let suggestion = suggestion.map(SuggestionJson::of);
     let object = match error {
         Ok(not_utf8) => InvalidLine {
             file,
             line: number,
             input: String::from_utf8_lossy(not_utf8.line),
             error: ErrorJson::not_utf8(not_utf8),
+            suggestion,
         },
         Err((line, err)) => InvalidLine {
             file,
             line: number,
             input: Cow::Borrowed(line),
             error: ErrorJson::scheme(err),
+            suggestion,
         },
     };
     serde_json::to_writer(&mut *out, &object)?;

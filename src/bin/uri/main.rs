@@ -91,9 +91,14 @@ enum Command {
     /// scheme; with --iri, each line is checked as an IRI reference
     /// (RFC 3987), and with --iri --bidi also for the bidirectional
     /// formatting characters that RFC 3987 section 4.1 forbids (its grammar
-    /// takes them). Memory use does not grow with the number of lines. Exit
-    /// status: 0 when every line is valid, 1 otherwise, 2 when a file
-    /// cannot be read.
+    /// takes them). With --lint, each valid line's SHOULD-level problems
+    /// are printed too (severity, message, caret), and the summary counts
+    /// them; with --suggest, each invalid line gets a corrected reference
+    /// when a usual mistake explains it (never applied: the line stays
+    /// invalid). Memory use does not grow with the number of lines. Exit
+    /// status: 0 when every line is valid (and, with --fail-on, no lint is
+    /// of that severity or above), 1 otherwise, 2 when a file cannot be
+    /// read.
     #[command(after_help = "Example:\n  \
         $ printf 'urn:isbn:0451450523\\nurn:a:b\\n' | uri check --scheme urn\n  \
         line 2: invalid urn URI at byte 5: expected \"-\", ALPHA or DIGIT in urn NID, found ':'\n    \
