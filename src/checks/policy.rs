@@ -9,8 +9,9 @@
 //! `Component`; nothing below imports it.
 
 use alloc::string::{String, ToString};
+use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::net::IpAddr;
 use core::ops::Range;
 
@@ -121,14 +122,26 @@ use crate::spec::Spec;
     serde(default, deny_unknown_fields, rename_all = "snake_case")
 )]
 pub struct Policy {
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    schemes: Option<Vec<String>>,
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    hosts: Option<Vec<String>>,
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    host_suffixes: Option<Vec<String>>,
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    ports: Option<Vec<u16>>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", with = "shared")
+    )]
+    schemes: Option<Arc<[String]>>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", with = "shared")
+    )]
+    hosts: Option<Arc<[String]>>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", with = "shared")
+    )]
+    host_suffixes: Option<Arc<[String]>>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(skip_serializing_if = "Option::is_none", with = "shared")
+    )]
+    ports: Option<Arc<[u16]>>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Presence::is_allowed"))]
     userinfo: Presence,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Password::is_allowed"))]
@@ -253,9 +266,57 @@ pub struct Violation {
     range: Range<usize>,
     /// The scheme or host that is not allowed (truncated), or the port's
     /// value.
-    found: Option<String>,
-    /// What the policy allows, for the message.
-    allowed: Option<String>,
+    found: Option<Found>,
+    /// What the policy allows, for the message: its list, shared with
+    /// the policy, and written only when the message is.
+    allowed: Option<Allowed>,
+}
+
+/// What a violation's message quotes: a scheme or a host (cut to
+/// [`QUOTED`] bytes), or a port.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Found {
+    Text(String),
+    Port(u16),
+}
+
+/// A violation's [`Found`], written as its message quotes it; nothing
+/// where there is none.
+struct Quoted<'a>(Option<&'a Found>);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(Found::Text(text)) => f.write_str(text),
+            Some(Found::Port(port)) => write!(f, "{port}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The list of a policy that a violation's message names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Allowed {
+    Schemes(Arc<[String]>),
+    Hosts {
+        hosts: Option<Arc<[String]>>,
+        suffixes: Option<Arc<[String]>>,
+    },
+    Ports(Arc<[u16]>),
+}
+
+impl fmt::Display for Allowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Allowed::Schemes(schemes) => listed(f, schemes.iter()),
+            Allowed::Hosts { hosts, suffixes } => {
+                let hosts = hosts.iter().flat_map(|h| h.iter()).map(Item::Plain);
+                let suffixes = suffixes.iter().flat_map(|s| s.iter()).map(Item::Domain);
+                listed(f, hosts.chain(suffixes))
+            }
+            Allowed::Ports(ports) => listed(f, ports.iter()),
+        }
+    }
 }
 
 impl Violation {
@@ -324,12 +385,12 @@ impl Violation {
         }
     }
 
-    fn found(mut self, found: String) -> Violation {
+    fn found(mut self, found: Found) -> Violation {
         self.found = Some(found);
         self
     }
 
-    fn allowed(mut self, allowed: String) -> Violation {
+    fn allowed(mut self, allowed: Allowed) -> Violation {
         self.allowed = Some(allowed);
         self
     }
@@ -343,7 +404,7 @@ impl fmt::Display for Violation {
             None => String::from("reference"),
         };
         let at = At(&self.range);
-        let found = self.found.as_deref().unwrap_or_default();
+        let found = Quoted(self.found.as_ref());
         match self.kind {
             ViolationKind::SchemeNotAllowed | ViolationKind::HostNotAllowed => {
                 write!(f, "{name} \"{found}\" {at} is not allowed")?
@@ -762,7 +823,7 @@ impl Policy {
         let Some(schemes) = &self.schemes else {
             return;
         };
-        let allowed = || listed(schemes.iter().map(String::as_str));
+        let allowed = || Allowed::Schemes(Arc::clone(schemes));
         match (uri.scheme(), uri.bounds().scheme()) {
             (Some(scheme), Some(range)) => {
                 if !schemes.iter().any(|s| s.eq_ignore_ascii_case(scheme)) {
@@ -772,7 +833,7 @@ impl Policy {
                             Some(Component::Scheme),
                             range,
                         )
-                        .found(truncated(scheme))
+                        .found(Found::Text(truncated(scheme)))
                         .allowed(allowed()),
                     );
                 }
@@ -829,7 +890,7 @@ impl Policy {
                 if !self.allows_host(host, written) {
                     out.push(
                         Violation::new(ViolationKind::HostNotAllowed, Some(Component::Host), range)
-                            .found(truncated(written))
+                            .found(Found::Text(truncated(written)))
                             .allowed(self.allowed_hosts()),
                     );
                 }
@@ -865,13 +926,13 @@ impl Policy {
                 .and_then(default_port)
                 .map(|port| (port, digits.start..digits.start)),
         };
-        let allowed = || listed(ports.iter());
+        let allowed = || Allowed::Ports(Arc::clone(ports));
         match effective {
             Some((port, range)) => {
                 if !ports.contains(&port) {
                     out.push(
                         Violation::new(ViolationKind::PortNotAllowed, Some(Component::Port), range)
-                            .found(port.to_string())
+                            .found(Found::Port(port))
                             .allowed(allowed()),
                     );
                 }
@@ -890,7 +951,7 @@ impl Policy {
     /// Whether `host`, written `written`, is one of the hosts or in the
     /// domain of one of the suffixes.
     fn allows_host(&self, host: Host<'_>, written: &str) -> bool {
-        let mut hosts = self.hosts.iter().flatten().map(String::as_str);
+        let mut hosts = self.hosts.iter().flat_map(|h| h.iter()).map(String::as_str);
         match host {
             Host::Ipv4(address) => hosts
                 .filter_map(ip_entry)
@@ -906,7 +967,7 @@ impl Policy {
                     || self
                         .host_suffixes
                         .iter()
-                        .flatten()
+                        .flat_map(|s| s.iter())
                         .any(|suffix| in_domain(name, suffix))
             }
             _ => hosts.any(|entry| entry.eq_ignore_ascii_case(written)),
@@ -914,10 +975,11 @@ impl Policy {
     }
 
     /// The hosts and host suffixes the policy allows, for a message.
-    fn allowed_hosts(&self) -> String {
-        let hosts = self.hosts.iter().flatten().map(Item::Plain);
-        let suffixes = self.host_suffixes.iter().flatten().map(Item::Domain);
-        listed(hosts.chain(suffixes))
+    fn allowed_hosts(&self) -> Allowed {
+        Allowed::Hosts {
+            hosts: self.hosts.clone(),
+            suffixes: self.host_suffixes.clone(),
+        }
     }
 }
 
@@ -1022,27 +1084,54 @@ impl fmt::Display for Item<'_> {
     }
 }
 
-/// `items` separated by `, `, the first [`LISTED`] of them (each cut to
-/// [`QUOTED`] bytes) and how many more; `none` when there are none.
-fn listed<T: fmt::Display>(items: impl Iterator<Item = T>) -> String {
-    let mut out = String::new();
+/// Writes `items` separated by `, `, the first [`LISTED`] of them (each
+/// cut to [`QUOTED`] bytes) and how many more; `none` when there are none.
+fn listed<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl Iterator<Item = T>,
+) -> fmt::Result {
+    let mut shown = 0usize;
     let mut more = 0usize;
-    for (i, item) in items.enumerate() {
-        if i >= LISTED {
+    for item in items {
+        if shown >= LISTED {
             more += 1;
             continue;
         }
-        if i > 0 {
-            out.push_str(", ");
+        if shown > 0 {
+            f.write_str(", ")?;
         }
-        out.push_str(&truncated(&item.to_string()));
+        f.write_str(&truncated(&item.to_string()))?;
+        shown += 1;
     }
-    if out.is_empty() && more == 0 {
-        out.push_str("none");
+    if shown == 0 {
+        f.write_str("none")?;
     }
     if more > 0 {
-        // Writing to a String cannot fail.
-        let _ = write!(out, ", and {more} more");
+        write!(f, ", and {more} more")?;
     }
-    out
+    Ok(())
+}
+
+/// Serde of a policy's lists, which the policy shares with the violations
+/// that name them (`Arc<[T]>`), as sequences: `serde`'s own `Arc` support
+/// needs its `rc` feature, and a list needs nothing of it but this.
+#[cfg(feature = "serde")]
+mod shared {
+    use alloc::sync::Arc;
+    use alloc::vec::Vec;
+
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<T: Serialize, S: Serializer>(
+        list: &Option<Arc<[T]>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        list.as_deref().serialize(serializer)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Arc<[T]>>, D::Error> {
+        Ok(Option::<Vec<T>>::deserialize(deserializer)?.map(Arc::from))
+    }
 }
