@@ -773,9 +773,11 @@ fn dns_problem(name: &str) -> Option<DnsProblem> {
     if name.contains('%') {
         return Some(DnsProblem::PercentEncoded);
     }
-    let allowed = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.' || !c.is_ascii();
-    if let Some(c) = name.chars().find(|&c| !allowed(c)) {
-        return Some(DnsProblem::Character(c));
+    // Characters above ASCII are letters here (an IDN's U-label), so the
+    // first that is not allowed is an ASCII byte.
+    let allowed = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || !b.is_ascii();
+    if let Some(b) = name.bytes().find(|&b| !allowed(b)) {
+        return Some(DnsProblem::Character(char::from(b)));
     }
     // One trailing dot is the root of a fully qualified name (section 3.2.2).
     let name = name.strip_suffix('.').unwrap_or(name);
@@ -872,7 +874,10 @@ fn dot_segment_lints(text: &str, bounds: &Bounds, lints: &mut Vec<Lint>) {
     let path_bytes = bytes(text, path.clone());
     let resolved_as_is =
         bounds.scheme().is_some() || bounds.has_authority() || path_bytes.first() == Some(&b'/');
-    if !resolved_as_is {
+    // A dot segment holds a `.`, written or encoded (`%2E`): a path with
+    // neither, found by the fast byte search, has none.
+    let path_text = text.get(path.clone()).unwrap_or_default();
+    if !resolved_as_is || !(path_text.contains('.') || path_text.contains('%')) {
         return;
     }
     let mut start = path.start;
@@ -908,6 +913,10 @@ fn percent_lints(text: &str, bounds: &Bounds, lints: &mut Vec<Lint>) {
         bounds.query(),
         bounds.fragment(text.len()),
     ];
+    // Most references hold no encoding: one fast byte search says so.
+    if !text.contains('%') {
+        return;
+    }
     let all = text.as_bytes();
     for range in components.into_iter().flatten() {
         let mut at = range.start;
