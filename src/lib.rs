@@ -56,6 +56,16 @@
 //!   `pest-parsers` feature) return as they are.
 //! - **Redaction**: [`Reference::redacted`] shows a reference with its
 //!   password hidden (section 3.2.1).
+//! - **Checking URIs you did not write** (section 7): containment
+//!   ([`Reference::resolve_within`], [`Reference::is_within`],
+//!   [`Reference::check_within`], [`WithinError`]), so that `..` and
+//!   `%2e%2e` cannot climb out of a base; a [`Policy`] of allowed schemes,
+//!   hosts, ports and components, loaded from a configuration file with
+//!   `serde` ([`PolicyError`] lists each [`Violation`] with its byte
+//!   range); the SHOULD-level [`Reference::lints`] of a valid reference
+//!   ([`Lint`], [`LintKind`], [`Severity`]); and
+//!   [`ParseError::suggestion`], a corrected reference for the usual
+//!   rejected forms ([`Suggestion`], [`Fix`]), which a parse never applies.
 //! - **The `uri` tool**, a command-line program over all of this (the
 //!   `cli` feature): see [below](#the-uri-tool).
 //!
@@ -183,7 +193,8 @@
 //!   [`core::error::Error`] without it.
 //! - `serde`: `Serialize` and `Deserialize` for [`Reference`] ([`Uri`],
 //!   [`Iri`], borrowed or owned) and [`Absolute`], and the scheme types
-//!   (with `schemes`), as their text.
+//!   (with `schemes`), as their text; and for [`Policy`], from a
+//!   configuration file.
 //! - `schemes`: the scheme types of [`schemes`] (`http::HttpUri`,
 //!   `mailto::Mailto`, `urn::Urn`, `file::FileUri`), each compiled from a
 //!   grammar of its own; off by default, as their four grammars are more
@@ -220,7 +231,9 @@
 //! cli` installs `uri`, whose subcommands each run a part of the crate:
 //! `parse` (the components, as a table or JSON), `check` (validate lines
 //! of files, in constant memory; `--scheme` for the [`schemes`], `--iri`
-//! for IRIs, `--bidi` for [`check_bidi`](Reference::check_bidi)),
+//! for IRIs, `--bidi` for [`check_bidi`](Reference::check_bidi),
+//! `--lint` for [`Reference::lints`] with `--fail-on` a severity,
+//! `--suggest` for [`ParseError::suggestion`]),
 //! `resolve` ([`Reference::resolve`]), `relative`
 //! ([`Reference::make_relative`]), `normalize` ([`Reference::normalize`],
 //! `--syntax` for [`Reference::normalize_syntax`]), `to-uri` and `to-iri`.

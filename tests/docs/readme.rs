@@ -105,6 +105,7 @@ fn crate_docs_name_every_feature_and_capability() {
         "**Percent-encoding**",
         "**Schemes, and grammars of your own**",
         "**The `uri` tool**",
+        "**Checking URIs you did not write**",
     ] {
         let line = docs
             .split("\n- ")
