@@ -65,6 +65,16 @@
 //!   (`parse_with` lowers only a tree that holds the generic components,
 //!   which redis.pest's does not). A second table gives each route relative
 //!   to `Uri::parse`, beside issue 32's bar for the derive.
+//! - `checks`: what a reference from untrusted hands costs beyond its
+//!   parse (issue 36), each row beside the parse it follows, on the same
+//!   inputs. No peer row: no other Rust crate has these checks. On the
+//!   standard corpus, `parse` (`Uri::parse`), `parse+lints`
+//!   (`Reference::lints`) and `parse+policy` (a [`rfc3986::Policy`] of
+//!   schemes, host suffixes, ports, no password and a length); on the
+//!   `resolve` group's references against its base, `resolve` and
+//!   `resolve_within` (containment in the base's directory); on the
+//!   `rejected` corpus, `rejected/error` (the parse and its error) and
+//!   `rejected/suggestion` (the same, then `ParseError::suggestion`).
 //! - `edit`: building a URI with the builder (components as text, and
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
@@ -689,6 +699,125 @@ fn resolve(c: &mut Criterion) {
     group.finish();
 }
 
+/// The policy of the `checks` group: what a service that takes links of
+/// its own domain would allow.
+fn checks_policy() -> rfc3986::Policy {
+    rfc3986::Policy::new()
+        .with_schemes(["http", "https"])
+        .with_host_suffixes(["example.com", "example.org"])
+        .with_ports([80, 443, 8080])
+        .forbid_password()
+        .with_max_length(2048)
+}
+
+fn checks(c: &mut Criterion) {
+    let mut group = c.benchmark_group("checks");
+    let standard = corpus::standard();
+    group.throughput(Throughput::Elements(standard.len() as u64));
+    group.bench_function("parse", |b| {
+        b.iter(|| {
+            standard
+                .iter()
+                .map(|s| rfc3986::Uri::parse(black_box(s.as_str())).map_or(0, |u| u.path().len()))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("parse+lints", |b| {
+        b.iter(|| {
+            standard
+                .iter()
+                .map(|s| rfc3986::Uri::parse(black_box(s.as_str())).map_or(0, |u| u.lints().len()))
+                .sum::<usize>()
+        })
+    });
+    let policy = checks_policy();
+    group.bench_function("parse+policy", |b| {
+        b.iter(|| {
+            standard
+                .iter()
+                .map(|s| {
+                    rfc3986::Uri::parse(black_box(s.as_str()))
+                        .map_or(0, |u| usize::from(policy.check(&u).is_ok()))
+                })
+                .sum::<usize>()
+        })
+    });
+
+    let references = references();
+    let base = rfc3986::Uri::parse(BASE).unwrap();
+    let parsed: Vec<_> = references
+        .iter()
+        .map(|s| rfc3986::Uri::parse(s).unwrap())
+        .collect();
+    group.bench_function("resolve", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| black_box(&base).resolve(r).map_or(0, |t| t.as_str().len()))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("resolve_within", |b| {
+        b.iter(|| {
+            parsed
+                .iter()
+                .map(|r| {
+                    black_box(&base)
+                        .resolve_within(r)
+                        .map_or(0, |t| t.as_str().len())
+                })
+                .sum::<usize>()
+        })
+    });
+
+    let rejected = corpus::rejected();
+    group.bench_function("rejected/error", |b| {
+        b.iter(|| {
+            rejected
+                .iter()
+                .map(|s| {
+                    rfc3986::Uri::parse(black_box(s.as_str())).map_or_else(|e| e.offset(), |_| 0)
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("rejected/suggestion", |b| {
+        b.iter(|| {
+            rejected
+                .iter()
+                .map(|s| {
+                    rfc3986::Uri::parse(black_box(s.as_str())).map_or_else(
+                        |e| e.suggestion(s).map_or(0, |fix| fix.as_str().len()),
+                        |_| 0,
+                    )
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+/// The `checks` group's rows, each as a ratio to the row it follows.
+fn checks_report() {
+    println!("\n| checks | median | ratio to the row it follows |");
+    println!("|---|---:|---:|");
+    for (row, beside) in [
+        ("parse", "parse"),
+        ("parse+lints", "parse"),
+        ("parse+policy", "parse"),
+        ("resolve", "resolve"),
+        ("resolve_within", "resolve"),
+        ("rejected/error", "rejected/error"),
+        ("rejected/suggestion", "rejected/error"),
+    ] {
+        let (Some(time), Some(before)) = (median_ns("checks", row), median_ns("checks", beside))
+        else {
+            continue;
+        };
+        println!("| {row} | {} | {:.2}x |", human(time), time / before);
+    }
+}
+
 /// The RFC's example of syntax-based normalization (section 6.2.2).
 const RFC_NORMALIZE: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
 
@@ -972,7 +1101,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit
+    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit, checks
 }
 
 fn main() {
@@ -1059,4 +1188,5 @@ fn main() {
     scaling_report();
     user_grammar_report();
     schemes_report();
+    checks_report();
 }

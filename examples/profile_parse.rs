@@ -10,6 +10,9 @@
 //! The argument picks the parser: `rfc3986` (the default), `rfc3986-valid`
 //! (`Uri::is_valid`, the verdict alone), `rfc3986-display` and
 //! `fluent-uri-display` (the parse, and the error's text where it is one),
+//! `rfc3986-lints`, `rfc3986-policy` and `rfc3986-suggest` (the parse, then
+//! the checks of `benches/compare.rs`'s `checks` group: the lints, a policy,
+//! the error's suggested fix; the policy is built once, as in the bench),
 //! `pest-derive`
 //! (the crate's pest_derive parser, through `parse_with`), `fluent-uri`,
 //! `oxiri`, `iri-string`, or `none` (only generate the corpus, to subtract
@@ -124,6 +127,27 @@ fn main() {
         "derive" | "typed" if own.is_some() => own.unwrap_or(|_| 0),
         "match" if layers.is_some() => layers.map_or(|_| 0, |(rules, _)| rules),
         "pairs" if layers.is_some() => layers.map_or(|_| 0, |(_, pairs)| pairs),
+        // The checks of issue 36, after the parse (`rejected-` in front for
+        // the suggestion): what `benches/compare.rs`'s `checks` group times.
+        "rfc3986-lints" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.lints().len()),
+        "rfc3986-policy" => |s| {
+            static POLICY: std::sync::OnceLock<rfc3986::Policy> = std::sync::OnceLock::new();
+            let policy = POLICY.get_or_init(|| {
+                rfc3986::Policy::new()
+                    .with_schemes(["http", "https"])
+                    .with_host_suffixes(["example.com", "example.org"])
+                    .with_ports([80, 443, 8080])
+                    .forbid_password()
+                    .with_max_length(2048)
+            });
+            rfc3986::Uri::parse(s).map_or(0, |uri| usize::from(policy.check(&uri).is_ok()))
+        },
+        "rfc3986-suggest" => |s| {
+            rfc3986::Uri::parse(s).map_or_else(
+                |e| e.suggestion(s).map_or(0, |fix| fix.as_str().len()),
+                |uri| uri.path().len(),
+            )
+        },
         "none" | "iri-none" => |_| 0,
         other => {
             eprintln!("unknown parser {other:?}: [iri-]rfc3986, pest-derive, [iri-]fluent-uri, [iri-]oxiri, [iri-]iri-string or [iri-]none, or derive, match, pairs (a grammar) or typed (a scheme) after its name");
