@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use core::fmt;
 use core::marker::PhantomData;
+#[cfg(feature = "schemes")]
 use core::str::FromStr;
 
 use serde::de::{self, Deserialize, Deserializer, Visitor};
@@ -161,6 +162,7 @@ where
 
 /// `Serialize` as the text and `Deserialize` through `FromStr` (the type's
 /// `parse`), for a scheme type, which has `as_str`.
+#[cfg(feature = "schemes")]
 macro_rules! serde_as_text {
     ($type:ty, $expecting:literal) => {
         impl Serialize for $type {
@@ -192,8 +194,10 @@ serde_as_text!(FileUri, "a file URI (RFC 8089) as a string");
 
 /// The visitor of a type parsed with its `FromStr`: what it expects, and
 /// the type.
+#[cfg(feature = "schemes")]
 struct Parsed<T>(&'static str, PhantomData<T>);
 
+#[cfg(feature = "schemes")]
 impl<T> Visitor<'_> for Parsed<T>
 where
     T: FromStr,
