@@ -446,6 +446,45 @@ mod serde {
         "max_length": 2048
     }"#;
 
+    /// The README's policy, as a configuration file holds it, loads and
+    /// is the policy its words describe.
+    #[test]
+    fn the_readme_policy_loads() {
+        const README: &str = include_str!("../../README.md");
+        let json = README
+            .split_once("A policy in a configuration file")
+            .and_then(|(_, rest)| rest.split_once("```json\n"))
+            .and_then(|(_, rest)| rest.split_once("```"))
+            .expect("the README shows a policy in JSON")
+            .0;
+        let policy: Policy = serde_json::from_str(json).unwrap();
+        assert_eq!(
+            policy,
+            Policy::new()
+                .with_schemes(["https"])
+                .with_host_suffixes(["example.com"])
+                .with_ports([443])
+                .forbid_password()
+                .forbid_fragment()
+                .with_max_length(2048)
+        );
+        let uri = Uri::parse("https://u:pw@cdn.example.com/a#top").unwrap();
+        let kinds: Vec<_> = policy
+            .check(&uri)
+            .unwrap_err()
+            .violations()
+            .iter()
+            .map(|v| (v.kind(), v.range()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (ViolationKind::ForbiddenPassword, 10..12),
+                (ViolationKind::ForbiddenComponent, 31..34),
+            ]
+        );
+    }
+
     #[test]
     fn a_policy_read_from_json_checks() {
         let policy: Policy = serde_json::from_str(CONFIG).unwrap();
