@@ -699,17 +699,6 @@ fn resolve(c: &mut Criterion) {
     group.finish();
 }
 
-/// The policy of the `checks` group: what a service that takes links of
-/// its own domain would allow.
-fn checks_policy() -> rfc3986::Policy {
-    rfc3986::Policy::new()
-        .with_schemes(["http", "https"])
-        .with_host_suffixes(["example.com", "example.org"])
-        .with_ports([80, 443, 8080])
-        .forbid_password()
-        .with_max_length(2048)
-}
-
 fn checks(c: &mut Criterion) {
     let mut group = c.benchmark_group("checks");
     let standard = corpus::standard();
@@ -730,7 +719,7 @@ fn checks(c: &mut Criterion) {
                 .sum::<usize>()
         })
     });
-    let policy = checks_policy();
+    let policy = corpus::checks_policy();
     group.bench_function("parse+policy", |b| {
         b.iter(|| {
             standard

@@ -132,14 +132,7 @@ fn main() {
         "rfc3986-lints" => |s| rfc3986::Uri::parse(s).map_or(0, |uri| uri.lints().len()),
         "rfc3986-policy" => |s| {
             static POLICY: std::sync::OnceLock<rfc3986::Policy> = std::sync::OnceLock::new();
-            let policy = POLICY.get_or_init(|| {
-                rfc3986::Policy::new()
-                    .with_schemes(["http", "https"])
-                    .with_host_suffixes(["example.com", "example.org"])
-                    .with_ports([80, 443, 8080])
-                    .forbid_password()
-                    .with_max_length(2048)
-            });
+            let policy = POLICY.get_or_init(corpus::checks_policy);
             rfc3986::Uri::parse(s).map_or(0, |uri| usize::from(policy.check(&uri).is_ok()))
         },
         "rfc3986-suggest" => |s| {

@@ -131,20 +131,6 @@ fn measure(name: &str, strings: &[String], samples: usize, misses: usize) {
     }
 }
 
-/// Words of the corpus and counterparts above ASCII.
-const INTERNATIONAL: &[(&str, &str)] = &[
-    ("users", "użytkownicy"),
-    ("search", "検索"),
-    ("about", "über"),
-    ("posts", "投稿"),
-    ("hello-world", "héllo-wörld"),
-    ("products", "produits-é"),
-    ("settings", "설정"),
-    ("docs", "документы"),
-    ("blog", "блог"),
-    ("items", "artículos"),
-];
-
 /// `count` references of the benchmarks' corpus (from `seed`), each with
 /// one mistake of the kinds people make when they write or paste a URI;
 /// the mistake is picked by the reference's position, and where it does
@@ -235,10 +221,7 @@ fn typo(which: usize, uri: &str, rng: &mut corpus::Rng) -> Option<String> {
         }),
         // Words above ASCII.
         9 => {
-            let mut out = uri.to_string();
-            for (word, international) in INTERNATIONAL {
-                out = out.replace(word, international);
-            }
+            let out = corpus::internationalized(uri);
             (out != uri).then_some(out)
         }
         // Whitespace pasted around it.

@@ -357,15 +357,29 @@ const INTERNATIONAL: &[(&str, &str)] = &[
 /// wherever they stand: a corpus of IRI references, most of which have
 /// characters above ASCII (`Iri::parse` and the peers' IRI parsers).
 pub fn iri_corpus() -> Vec<String> {
-    standard()
-        .into_iter()
-        .map(|mut reference| {
-            for (word, international) in INTERNATIONAL {
-                reference = reference.replace(word, international);
-            }
-            reference
-        })
-        .collect()
+    standard().iter().map(|r| internationalized(r)).collect()
+}
+
+/// `reference` with each word of [`INTERNATIONAL`] replaced by its
+/// counterpart above ASCII.
+pub fn internationalized(reference: &str) -> String {
+    let mut out = reference.to_string();
+    for (word, international) in INTERNATIONAL {
+        out = out.replace(word, international);
+    }
+    out
+}
+
+/// The policy of the `checks` bench group and of `profile_parse`'s
+/// `rfc3986-policy`: what a service that takes links of its own domains
+/// would allow.
+pub fn checks_policy() -> rfc3986::Policy {
+    rfc3986::Policy::new()
+        .with_schemes(["http", "https"])
+        .with_host_suffixes(["example.com", "example.org"])
+        .with_ports([80, 443, 8080])
+        .forbid_password()
+        .with_max_length(2048)
 }
 
 /// Characters that no part of a URI may hold.
