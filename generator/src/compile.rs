@@ -262,6 +262,12 @@ pub enum Starts<'a> {
     /// checks a component, and these: the crate's own grammars, which
     /// only the library starts.
     RfcRulesAnd(&'a [&'a str]),
+    /// These rules only: a grammar of the crate's whose result is not a
+    /// reference (`template.pest`), which the library starts from its
+    /// entry alone, and which names the RFC rules it builds on but never
+    /// starts a parse from them. The code of a rule none of these reaches
+    /// is not generated.
+    Only(&'a [&'a str]),
 }
 
 /// What the generated code needs from its surroundings.
@@ -438,7 +444,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     // The rules a parse can start from, in the grammar's order.
     let starts: Vec<String> = match options.starts {
         Starts::Every => entries.clone(),
-        Starts::RfcRulesAnd(more) => {
+        Starts::RfcRulesAnd(more) | Starts::Only(more) => {
             if let Some(missing) = more.iter().find(|rule| !names.iter().any(|n| n == *rule)) {
                 return Err(vec![CompileError {
                     rule: (*missing).to_string(),
@@ -447,7 +453,10 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
                     column: None,
                 }]);
             }
-            let rfc = rfc_rule_names(&names);
+            let rfc = match options.starts {
+                Starts::Only(_) => Vec::new(),
+                _ => rfc_rule_names(&names),
+            };
             entries
                 .iter()
                 .filter(|name| rfc.contains(name) || more.contains(&name.as_str()))
@@ -488,6 +497,13 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         let reach = emitter.reach_entry(name);
         reach_arms.push_str(&format!("        Rule::r#{name} => {reach},\n"));
     }
+    // What the lowering reads of a reference grammar's entries: a grammar
+    // started from its own entries alone (`Starts::Only`) is no reference
+    // grammar, and nothing reads its layouts.
+    let layout_rules: &[String] = match options.starts {
+        Starts::Only(_) => &[],
+        _ => &names,
+    };
     let (functions, stats) = emitter.functions(&starts).map_err(|error| vec![error])?;
     // A rule no parse starts from: no match.
     if starts.len() < entries.len() {
@@ -820,7 +836,7 @@ pub mod chars {{
         rules = names.len(),
         fns = stats.functions,
         tables = stats.tables,
-    ) + &crate::layout::emit(&analysis, &names)
+    ) + &crate::layout::emit(&analysis, layout_rules)
         + &crate::reading::emit(&analysis, &names)
         + &rfc_rule_table(&names);
     Ok(Compiled {
@@ -912,4 +928,54 @@ fn rfc_rule_table(names: &[String]) -> String {
         "\n// Which of the grammar's rules are the RFC rules the lowering reads.\n\
          rt::__uri_rule_table!(@impl Rule,\n{table});\n"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{compile, Options, Starts};
+
+    const GRAMMAR: &str = r#"
+a = { b ~ c }
+b = { "x" }
+c = { "y" }
+d = { "z" }
+"#;
+
+    fn options(starts: Starts<'_>) -> Options<'_> {
+        Options {
+            runtime: "rt",
+            sources: &[],
+            grammar_type: "Grammar",
+            starts,
+        }
+    }
+
+    /// `Starts::Only` starts a parse from its rules alone, compiles only
+    /// the rules they reach, and emits no layouts (no lowering reads them).
+    #[test]
+    fn only_its_entries_start_a_parse() {
+        let code = compile(GRAMMAR, &options(Starts::Only(&["a"]))).unwrap();
+        assert!(
+            code.contains("pub const STARTS: &[Rule] = &[Rule::r#a, ];"),
+            "{code}"
+        );
+        assert!(code.contains("fn r_b<") && code.contains("fn r_c<"));
+        assert!(!code.contains("fn r_d<"));
+        assert!(!code.contains("(Rule::r#a as usize, "));
+        let every = compile(GRAMMAR, &options(Starts::Every)).unwrap();
+        assert!(every.contains(
+            "pub const STARTS: &[Rule] = &[Rule::r#a, Rule::r#b, Rule::r#c, Rule::r#d, ];"
+        ));
+        assert!(every.contains("fn r_d<") && every.contains("(Rule::r#a as usize, "));
+    }
+
+    #[test]
+    fn an_entry_the_grammar_does_not_define_is_an_error() {
+        let err = compile(GRAMMAR, &options(Starts::Only(&["e"]))).unwrap_err();
+        assert_eq!(err.rule, "e");
+        assert_eq!(
+            err.message,
+            "a start rule `e` that the grammar does not define"
+        );
+    }
 }
