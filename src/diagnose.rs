@@ -1509,3 +1509,55 @@ pub(crate) fn absolute_diagnosis<G: CompiledGrammar>(
         input,
     )
 }
+
+/// The error of a failed parse of `input` from `entry` by `parsers`, of
+/// kind `kind`, for a grammar whose result is not a reference (a
+/// template): at the furthest byte a token reached, naming the tokens
+/// tried and failed there, where they got further than any rule's
+/// failure; else at the furthest byte at which a rule failed (pest's
+/// error), naming the rules tried there (`EOI` as "end of input"), last
+/// in the grammar first.
+///
+/// Written once over [`Parsers`], so that the compiled parser's error and
+/// pest_derive's are the same code's, and the comparisons hold them equal.
+pub(crate) fn rule_error<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    kind: ErrorKind,
+    entry: R,
+    input: &str,
+) -> ParseError {
+    parsers.failure(entry, input, |failure| {
+        let pos = failure.pos().min(input.len());
+        let far = failure.far().min(input.len());
+        if far >= pos {
+            let tokens = parsers.expected(failure);
+            if !tokens.is_empty() {
+                let mut expected = String::new();
+                let _ = tokens.write(&mut expected);
+                return ParseError::new(kind, input, far, expected);
+            }
+        }
+        let mut expected = String::new();
+        let mut rules: Vec<Cow<'static, str>> = Vec::new();
+        for &rule in failure.positives().iter().rev() {
+            let name = match &*parsers.rule_name(rule) {
+                "SOI" => continue,
+                "EOI" => Cow::Borrowed("end of input"),
+                _ => parsers.rule_name(rule),
+            };
+            if !rules.contains(&name) {
+                rules.push(name);
+            }
+        }
+        for (i, name) in rules.iter().enumerate() {
+            if i > 0 {
+                expected.push_str(if i + 1 == rules.len() { " or " } else { ", " });
+            }
+            expected.push_str(name);
+        }
+        if rules.is_empty() {
+            expected.push_str(&parsers.rule_name(entry));
+        }
+        ParseError::new(kind, input, pos, expected)
+    })
+}

@@ -90,6 +90,16 @@ pub enum ErrorKind {
     /// grammar that was edited or extended can produce this; the crate's own
     /// grammar never does.
     Grammar,
+    /// The text is not a URI Template (RFC 6570 section 2, `template.pest`):
+    /// the error of [`Template::parse`](crate::Template::parse), whose
+    /// [`expected`](ParseError::expected) names what the grammar tried at
+    /// the offset (`"}"`, `varname`, ...).
+    Template,
+    /// A template expression uses one of the operators that RFC 6570
+    /// section 2.2 reserves for future extensions (`=` `,` `!` `@` `|`):
+    /// the grammar takes them, and section 3 says a processor must not
+    /// expand them. The offset is the operator's.
+    ReservedOperator,
 }
 
 impl ErrorKind {
@@ -113,6 +123,8 @@ impl ErrorKind {
             ErrorKind::Borrowed => "cannot borrow",
             ErrorKind::Rule => "no match for the rule",
             ErrorKind::Grammar => "unexpected parse tree",
+            ErrorKind::Template => "invalid URI template",
+            ErrorKind::ReservedOperator => "reserved template operator",
         }
     }
 }

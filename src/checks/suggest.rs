@@ -159,7 +159,12 @@ impl<I> ParseError<I> {
     /// ```
     pub fn suggestion(&self, input: &str) -> Option<Suggestion> {
         match self.kind() {
-            ErrorKind::TooLong | ErrorKind::Borrowed | ErrorKind::Rule | ErrorKind::Grammar => None,
+            ErrorKind::TooLong
+            | ErrorKind::Borrowed
+            | ErrorKind::Rule
+            | ErrorKind::Grammar
+            | ErrorKind::Template
+            | ErrorKind::ReservedOperator => None,
             _ => suggest(input),
         }
     }
