@@ -29,45 +29,75 @@ use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Each of the crate's grammars: the module it is compiled into, the
-/// `Rule` type it is compiled for and pest_derive's parser of the same
-/// files (the public `UriParser` or `IriParser`, the comparisons' oracle,
-/// with the `pest-parsers` feature), and its files, joined in this order
-/// (as the `#[grammar = ...]` attributes of that parser list them;
-/// `src/iri/docs.pest` holds only the `//!` lines that document
-/// `IriRule`); and the entry rules the library parses a reference and an
-/// absolute one from (`spec.rs`'s `ENTRIES`), which with the RFC rules are
-/// the rules a parse of the grammar can start from.
-type Grammar = (
-    &'static str,
-    &'static str,
-    &'static str,
-    &'static [&'static str],
-    &'static [&'static str],
-);
+/// Each of the crate's grammars, compiled into a module of
+/// `crate::compiled`.
+struct Grammar {
+    /// The module it is compiled into.
+    module: &'static str,
+    /// The `Rule` type it is compiled for.
+    rule: &'static str,
+    /// pest_derive's parser of the same files (the public `UriParser`,
+    /// `IriParser` or `TemplateParser`, the comparisons' oracle, with the
+    /// `pest-parsers` feature).
+    parser: &'static str,
+    /// Its files, joined in this order (as the `#[grammar = ...]`
+    /// attributes of that parser list them; a `docs.pest` holds only the
+    /// `//!` lines that document the `Rule` type).
+    files: &'static [&'static str],
+    /// The entry rules the library parses from (`spec.rs`'s `ENTRIES`,
+    /// `Template::parse`'s).
+    entries: &'static [&'static str],
+    /// Whether a parse can also start from the RFC 3986 and 3987 rules
+    /// (the library checks a component with them): a reference grammar's,
+    /// not the template grammar's, which only names them.
+    rfc_starts: bool,
+}
+
 const GRAMMARS: &[Grammar] = &[
-    (
-        "uri",
-        "crate::grammar::Rule",
-        "crate::grammar::UriParser",
-        &["uri.pest"],
-        &["uri_reference_input", "uri_input"],
-    ),
-    (
-        "iri",
-        "crate::iri::IriRule",
-        "crate::iri::IriParser",
-        &["src/iri/docs.pest", "uri.pest", "iri.pest"],
-        &["iri_reference_input", "iri_input"],
-    ),
+    Grammar {
+        module: "uri",
+        rule: "crate::grammar::Rule",
+        parser: "crate::grammar::UriParser",
+        files: &["uri.pest"],
+        entries: &["uri_reference_input", "uri_input"],
+        rfc_starts: true,
+    },
+    Grammar {
+        module: "iri",
+        rule: "crate::iri::IriRule",
+        parser: "crate::iri::IriParser",
+        files: &["src/iri/docs.pest", "uri.pest", "iri.pest"],
+        entries: &["iri_reference_input", "iri_input"],
+        rfc_starts: true,
+    },
+    Grammar {
+        module: "template",
+        rule: "crate::template::TemplateRule",
+        parser: "crate::template::TemplateParser",
+        files: &[
+            "src/template/docs.pest",
+            "uri.pest",
+            "iri.pest",
+            "template.pest",
+        ],
+        entries: &["uri_template_input"],
+        rfc_starts: false,
+    },
 ];
 
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut modules = String::new();
-    for (module, rule, parser, files, entries) in GRAMMARS {
-        let artifact = compile(module, files, entries, &manifest);
+    for grammar in GRAMMARS {
+        let Grammar {
+            module,
+            rule,
+            parser,
+            files,
+            ..
+        } = grammar;
+        let artifact = compile(grammar, &manifest);
         let file = format!("{module}.rs");
         fs::write(out.join(&file), &artifact.compiled.code)
             .unwrap_or_else(|e| panic!("cannot write {file} in {out:?}: {e}"));
@@ -100,8 +130,14 @@ fn main() {
 /// The grammar made of `files`, compiled by the generator's entry that
 /// `#[derive(rfc3986::Grammar)]` calls, or fails the build with the
 /// compiler's message.
-fn compile(module: &str, files: &[&str], entries: &[&str], manifest: &Path) -> compiler::Artifact {
-    for file in files {
+fn compile(grammar: &Grammar, manifest: &Path) -> compiler::Artifact {
+    let Grammar {
+        module,
+        files,
+        entries,
+        ..
+    } = grammar;
+    for file in *files {
         println!("cargo:rerun-if-changed={file}");
     }
     let sources: Vec<_> = files
@@ -115,9 +151,14 @@ fn compile(module: &str, files: &[&str], entries: &[&str], manifest: &Path) -> c
         manifest,
         "crate::compiled::runtime",
         "Grammar",
-        // The library starts a parse of its own grammars only from the
-        // reference's entries and the RFC rules (a component's check).
-        compiler::Starts::RfcRulesAnd(entries),
+        // The library starts a parse of its own grammars only from their
+        // entries and, for a reference grammar, the RFC rules (a
+        // component's check).
+        if grammar.rfc_starts {
+            compiler::Starts::RfcRulesAnd(entries)
+        } else {
+            compiler::Starts::Only(entries)
+        },
     );
     match compiled {
         Ok(artifact) => artifact,

@@ -68,6 +68,11 @@ pub enum Error {
     /// from text.
     #[error(transparent)]
     LintName(#[from] crate::LintNameError),
+    /// A template that could not be expanded into a URI reference:
+    /// [`Template::expand`](crate::Template::expand). (A text that is not a
+    /// template is [`Error::Parse`].)
+    #[error(transparent)]
+    Expand(#[from] crate::template::ExpandError),
     /// A registered name that IDNA cannot convert:
     /// [`Iri::to_uri_idna`](crate::Iri::to_uri_idna).
     #[cfg(feature = "idna")]

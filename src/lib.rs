@@ -66,6 +66,15 @@
 //!   ([`Lint`], [`LintKind`], [`Severity`]); and
 //!   [`ParseError::suggestion`], a corrected reference for the usual
 //!   rejected forms ([`Suggestion`], [`Fix`]), which a parse never applies.
+//! - **URI Templates** (RFC 6570): [`Template`] reads a template by the
+//!   grammar of `template.pest` (section 2, built on `uri.pest` and
+//!   `iri.pest`), with each expression's operator and variables;
+//!   [`Template::expand`] expands it, levels 1 to 4, into a [`Uri`] the
+//!   crate's grammar has checked, and [`Template::expand_iri`] into an
+//!   [`Iri`] ([`template::ExpandError`] names the expression and the byte
+//!   where an expansion would be no reference); [`Template::match_uri`]
+//!   gives the variables of a URI back ([`template::Variables`]); with
+//!   `serde`, `Template::expand_serialize` takes any `Serialize` value.
 //! - **The `uri` tool**, a command-line program over all of this (the
 //!   `cli` feature): see [below](#the-uri-tool).
 //!
@@ -187,9 +196,8 @@
 //! builds whatever features other crates of the dependency tree turn on for
 //! the crates it depends on (pest's and pest_derive's `std`, say).
 //!
-//! - `std` (default): nothing is gated on it yet. It is there so that an
-//!   API that needs std (I/O, say) can be added without breaking crates
-//!   that turn default features off; every [`Error`] implements
+//! - `std` (default): [`template::Vars`] for `HashMap`. Everything else
+//!   needs only `core` and `alloc`; every [`Error`] implements
 //!   [`core::error::Error`] without it.
 //! - `serde`: `Serialize` and `Deserialize` for [`Reference`] ([`Uri`],
 //!   [`Iri`], borrowed or owned) and [`Absolute`], and the scheme types
@@ -213,8 +221,9 @@
 //! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
 //!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
 //!   of parser [`Uri::parse`](Reference::parse) runs.
-//! - `pest-parsers`: [`UriParser`] and [`IriParser`], the parsers
-//!   pest_derive generates from `uri.pest` and `iri.pest`, with pest's own
+//! - `pest-parsers`: [`UriParser`], [`IriParser`] and [`TemplateParser`],
+//!   the parsers pest_derive generates from `uri.pest`, `iri.pest` and
+//!   `template.pest`, with pest's own
 //!   API (any rule as an entry, pest's `Pairs`). Off by default: they are
 //!   the other parser of each grammar, which the crate's tests compare
 //!   its own with, and [`Uri::parse`], [`parse_with`] and [`parse_rule`]
@@ -264,6 +273,11 @@
 #![cfg_attr(feature = "idna", doc = "[to_uri_idna]: Reference::to_uri_idna")]
 #![cfg_attr(feature = "pest-parsers", doc = "[`UriParser`]: UriParser")]
 #![cfg_attr(feature = "pest-parsers", doc = "[`IriParser`]: IriParser")]
+#![cfg_attr(feature = "pest-parsers", doc = "[`TemplateParser`]: TemplateParser")]
+#![cfg_attr(
+    not(feature = "pest-parsers"),
+    doc = "[`TemplateParser`]: https://docs.rs/rfc3986/latest/rfc3986/struct.TemplateParser.html"
+)]
 #![cfg_attr(
     not(feature = "pest-parsers"),
     doc = "[`UriParser`]: https://docs.rs/rfc3986/latest/rfc3986/struct.UriParser.html"
@@ -282,6 +296,11 @@
 #![deny(missing_docs)]
 
 extern crate alloc;
+// The standard library, with the `std` feature only: for what needs it
+// (`Vars` for `HashMap`). `::std` is this crate (below), so it goes by
+// another name.
+#[cfg(feature = "std")]
+extern crate std as host_std;
 
 // The parsers pest_derive generates inside this crate (`UriParser`,
 // `IriParser`, the schemes') name `::std::boxed::Box`,
@@ -361,6 +380,7 @@ pub mod schemes;
 mod serde_impl;
 pub mod spec;
 mod syntax;
+pub mod template;
 #[cfg(feature = "pest-parsers")]
 mod verify;
 
@@ -373,6 +393,8 @@ pub mod __private {
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
+    #[cfg(feature = "pest-parsers")]
+    pub use crate::template::compare as compare_template;
     #[cfg(feature = "pest-parsers")]
     pub use crate::verify::schemes::{
         compare_all, compare_capture, compare_derived, compare_errors, compare_held,
@@ -445,6 +467,10 @@ pub use resolve::ResolveError;
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[doc = include_str!("derive.md")]
 pub use rfc3986_derive::Grammar;
+pub use template::Template;
+#[cfg(feature = "pest-parsers")]
+pub use template::TemplateParser;
+pub use template::TemplateRule;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
 /// rules of your own), starting at `entry`, and lowers the parse tree into a

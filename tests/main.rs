@@ -26,6 +26,7 @@ mod docs;
 mod grammars;
 mod parse;
 mod schemes;
+mod template;
 mod untrusted;
 
 /// With `autotests = false`, a file added under `tests/` runs only if it is
