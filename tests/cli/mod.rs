@@ -5,6 +5,8 @@
 use assert_cmd::cargo::cargo_bin_cmd;
 use assert_cmd::Command;
 
+mod template;
+
 fn uri() -> Command {
     cargo_bin_cmd!("uri")
 }

@@ -16,10 +16,14 @@
 //! uri to-uri 'https://例え.jp/パス'
 //! uri to-iri 'http://www.example.org/D%C3%BCrst'
 //! uri check --iri --bidi < iris.txt
+//! uri template expand '/repos/{owner}/{repo}{?page}' owner=rust-lang repo=rust page=2
+//! uri template expand --vars vars.json 'https://api.example.com{/path*}{?q}'
+//! uri template match '/repos/{owner}/{repo}{?page}' '/repos/rust-lang/rust?page=2'
 //! ```
 //!
-//! Every subcommand that takes references reads them from standard input,
-//! one a line, when it is given none (or for a "-" among them).
+//! Every subcommand that takes references (`uri template match` too) reads
+//! them from standard input, one a line, when it is given none (or for a
+//! "-" among them).
 //!
 //! Results go to standard output, errors to standard error. Exit status: 0
 //! when every input is valid, 1 when one is not, 2 for a usage error (clap's
@@ -27,7 +31,8 @@
 //!
 //! Each subcommand is a module with an `Args` struct and a `run` function
 //! that writes to an [`Output`] and returns the exit status; `check
-//! --scheme` picks the validator that `check::check` is given. Both
+//! --scheme` picks the validator that `check::check` is given; `template`
+//! has subcommands of its own (`template::Command`: `expand`, `match`). Both
 //! streams are buffered ([`output`]), line by line on a terminal.
 
 #![forbid(unsafe_code)]
@@ -41,6 +46,7 @@ mod output;
 mod parse;
 mod relative;
 mod resolve;
+mod template;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -177,6 +183,15 @@ enum Command {
         http://www.example.org/D\u{fc}rst\n  \
         http://www.example.org/D%FCrst")]
     ToIri(convert::ToIriArgs),
+    /// Expand a URI Template (RFC 6570), or match URI references against one
+    ///
+    /// `uri template expand` replaces each expression of a template with
+    /// the values of its variables, given as NAME=VALUE arguments or as a
+    /// JSON object, and prints the URI reference; `uri template match`
+    /// gives back, as JSON, the values of the variables that expand to
+    /// each URI reference.
+    #[command(subcommand)]
+    Template(template::Command),
 }
 
 /// The exit status for a failure of the input or output itself, the same as
@@ -205,6 +220,7 @@ fn main() -> ExitCode {
         Command::Relative(args) => relative::run(&args, output),
         Command::ToUri(args) => convert::to_uri(&args, output),
         Command::ToIri(args) => convert::to_iri(&args, output),
+        Command::Template(command) => template::run(&command, output),
     };
     match result.and_then(|code| output.flush().map(|()| code)) {
         Ok(code) => code,
