@@ -79,6 +79,22 @@
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
 //!   before and after a change (BENCHMARKS.md), and reports times only.
+//! - `template-expand`, `template-parse`, `template-match`: URI Templates
+//!   (RFC 6570) on the examples of the RFC, all four levels
+//!   (`support/templates.rs`: `tests/template/data/spec-examples.json`,
+//!   but the case whose template holds `'`, which the grammar rejects).
+//!   `template-expand`: each template expanded with the variables of its
+//!   level, parsed beforehand, by `rfc3986` (`Template::expand`, the
+//!   result checked by the crate's grammar), `iri-string`
+//!   (`UriTemplateStr::expand`, written to a `String`) and
+//!   `uritemplate-next` (`UriTemplate::build`); the `/parse+expand` rows
+//!   parse the template each time too. `template-parse`: each template
+//!   parsed (`Template::parse`; iri-string's `UriTemplateStr::new`, which
+//!   validates and records nothing; uritemplate-next's `UriTemplate::new`,
+//!   which splits the template into its parts and checks nothing).
+//!   `template-match`: `Template::match_uri` of each example's expansion;
+//!   no peer row, no other Rust crate matches. A table of each row's
+//!   median and its ratio to iri-string's row of the same name follows.
 //!
 //! After the groups have run, a table of the median time of each row and its
 //! ratio to `fluent-uri` in the same group is printed (from criterion's
@@ -99,6 +115,8 @@ mod edit_inputs;
 mod grammar_walk;
 #[path = "support/schemes.rs"]
 mod scheme_inputs;
+#[path = "support/templates.rs"]
+mod template_inputs;
 #[path = "support/user.rs"]
 mod user_grammars;
 
@@ -807,6 +825,239 @@ fn checks_report() {
     }
 }
 
+/// The rows of the `template-expand` group, `iri-string` (the reference
+/// for ratios, and the bar) first.
+const TEMPLATE_EXPAND_ROWS: [&str; 5] = [
+    "iri-string",
+    "rfc3986",
+    "uritemplate-next",
+    "iri-string/parse+expand",
+    "rfc3986/parse+expand",
+];
+
+/// The rows of the `template-parse` group.
+const TEMPLATE_PARSE_ROWS: [&str; 3] = ["iri-string", "rfc3986", "uritemplate-next"];
+
+/// Expansion, parsing and matching of the RFC's examples (the `template-*`
+/// groups). Each crate is given the same variables, built before the
+/// measurement as its own type (`support/templates.rs`).
+fn template(c: &mut Criterion) {
+    use iri_string::template::UriTemplateStr;
+    use rfc3986::Template;
+
+    let cases = template_inputs::spec_cases();
+    let count = cases.len() as u64;
+    // Each crate's expansion of each case beside the RFC's: rfc3986 gives
+    // the RFC's for every one; a peer that does not is counted.
+    let expected = |row: &str, expanded: &[Option<String>]| {
+        let wrong: Vec<_> = cases
+            .iter()
+            .zip(expanded)
+            .filter(|(case, got)| !got.as_ref().is_some_and(|got| case.expected.contains(got)))
+            .map(|(case, got)| format!("{} -> {got:?}", case.template))
+            .collect();
+        eprintln!(
+            "template-expand: {row} expands {} of {} examples as the RFC does{}{}",
+            cases.len() - wrong.len(),
+            cases.len(),
+            if wrong.is_empty() { "" } else { "; not " },
+            wrong.join(", ")
+        );
+        wrong.len()
+    };
+
+    let ours: Vec<(Template<&str>, rfc3986::template::Variables)> = cases
+        .iter()
+        .map(|case| {
+            let template = Template::parse(case.template.as_str()).expect("a spec template");
+            (template, template_inputs::rfc3986_vars(&case.vars))
+        })
+        .collect();
+    let got: Vec<_> = ours
+        .iter()
+        .map(|(template, vars)| template.expand(vars).ok().map(|uri| uri.to_string()))
+        .collect();
+    assert_eq!(expected("rfc3986", &got), 0, "rfc3986 differs from the RFC");
+    let iri_string: Vec<_> = cases
+        .iter()
+        .map(|case| {
+            (
+                UriTemplateStr::new(&case.template).expect("a spec template"),
+                template_inputs::iri_string_context(&case.vars),
+            )
+        })
+        .collect();
+    let got: Vec<_> = iri_string
+        .iter()
+        .map(|(template, context)| template_inputs::iri_string_expand(template, context))
+        .collect();
+    expected("iri-string", &got);
+    // uritemplate-next keeps the variables in the template: both are made
+    // before the measurement, as for the others.
+    let uritemplate: Vec<_> = cases
+        .iter()
+        .map(|case| template_inputs::uritemplate_next(&case.template, &case.vars))
+        .collect();
+    let got: Vec<_> = uritemplate.iter().map(|t| Some(t.build())).collect();
+    expected("uritemplate-next", &got);
+
+    let mut group = c.benchmark_group("template-expand");
+    group.throughput(Throughput::Elements(count));
+    // iri-string's `UriTemplateStr` is the validated text: it records no
+    // parts, and each expansion reads the template's text again.
+    group.bench_function("iri-string", |b| {
+        b.iter(|| {
+            iri_string
+                .iter()
+                .map(|(template, context)| {
+                    template_inputs::iri_string_expand(black_box(template), context)
+                        .map_or(0, |s| s.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            ours.iter()
+                .map(|(template, vars)| {
+                    black_box(template)
+                        .expand(vars)
+                        .map_or(0, |uri| uri.as_str().len())
+                })
+                .sum::<usize>()
+        })
+    });
+    // uritemplate-next builds its text with a `String` per part, and
+    // compiles a regular expression in each reserved encoding (each
+    // literal, each value of `+` and `#`).
+    group.bench_function("uritemplate-next", |b| {
+        b.iter(|| {
+            uritemplate
+                .iter()
+                .map(|template| black_box(template).build().len())
+                .sum::<usize>()
+        })
+    });
+    // The template parsed in the measurement too: the whole work from text
+    // to URI. uritemplate-next has no such row: its variables are set on
+    // the parsed template, so that the row would time copying them too.
+    group.bench_function("iri-string/parse+expand", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .zip(&iri_string)
+                .map(|(case, (_, context))| {
+                    UriTemplateStr::new(black_box(&case.template)).map_or(0, |template| {
+                        template_inputs::iri_string_expand(template, context).map_or(0, |s| s.len())
+                    })
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("rfc3986/parse+expand", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .zip(&ours)
+                .map(|(case, (_, vars))| {
+                    Template::parse(black_box(case.template.as_str())).map_or(0, |template| {
+                        template.expand(vars).map_or(0, |uri| uri.as_str().len())
+                    })
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("template-parse");
+    group.throughput(Throughput::Elements(count));
+    group.bench_function("iri-string", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .map(|case| UriTemplateStr::new(black_box(&case.template)).map_or(0, |t| t.len()))
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .map(|case| {
+                    Template::parse(black_box(case.template.as_str()))
+                        .map_or(0, |t| 1 + t.expressions().len())
+                })
+                .sum::<usize>()
+        })
+    });
+    group.bench_function("uritemplate-next", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .map(|case| {
+                    black_box(uritemplate::UriTemplate::new(black_box(&case.template)));
+                    1
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+
+    // Each example's first expansion, matched back to its variables.
+    let uris: Vec<&str> = cases.iter().map(|case| case.expected[0].as_str()).collect();
+    let matched = ours
+        .iter()
+        .zip(&uris)
+        .filter(|((template, _), uri)| template.match_uri(uri).is_some())
+        .count();
+    eprintln!(
+        "template-match: {matched} of {} expansions match their template",
+        uris.len()
+    );
+    let mut group = c.benchmark_group("template-match");
+    group.throughput(Throughput::Elements(count));
+    group.bench_function("rfc3986", |b| {
+        b.iter(|| {
+            ours.iter()
+                .zip(&uris)
+                .map(|((template, _), uri)| {
+                    template
+                        .match_uri(black_box(uri))
+                        .map_or(0, |vars| 1 + vars.len())
+                })
+                .sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+/// The `template-*` rows, each beside iri-string's row of the same name:
+/// the bar for `rfc3986` in `template-expand` is 1.0x.
+fn template_report() {
+    println!("\n| template | row | median per run | per example | ratio to iri-string |");
+    println!("|---|---|---:|---:|---:|");
+    let examples = template_inputs::spec_cases().len() as f64;
+    for (group, rows) in [
+        ("template-expand", &TEMPLATE_EXPAND_ROWS[..]),
+        ("template-parse", &TEMPLATE_PARSE_ROWS[..]),
+        ("template-match", &["rfc3986"][..]),
+    ] {
+        for row in rows {
+            let Some(time) = median_ns(group, row) else {
+                continue;
+            };
+            let peer = row.replacen(row.split('/').next().unwrap_or(row), "iri-string", 1);
+            let ratio = median_ns(group, &peer)
+                .map_or_else(|| "-".to_string(), |peer| format!("{:.2}x", time / peer));
+            println!(
+                "| {group} | {row} | {} | {} | {ratio} |",
+                human(time),
+                human(time / examples)
+            );
+        }
+    }
+}
+
 /// The RFC's example of syntax-based normalization (section 6.2.2).
 const RFC_NORMALIZE: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
 
@@ -1090,7 +1341,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit, checks
+    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit, checks, template
 }
 
 fn main() {
@@ -1178,4 +1429,5 @@ fn main() {
     user_grammar_report();
     schemes_report();
     checks_report();
+    template_report();
 }

@@ -40,6 +40,15 @@
 //! after either, as above: `valgrind --tool=callgrind
 //! target/release/examples/profile_parse tel-derive`, less `tel-none`, over
 //! 10,000 is the derive's instructions per tel URI.
+//!
+//! The `template-*` workloads are those of the bench's `template-*` groups,
+//! on RFC 6570's examples (`benches/support/templates.rs`), gone over
+//! `TEMPLATE_ROUNDS` times: `template-expand` (`Template::expand`, the
+//! templates parsed and the variables built beforehand), `template-parse`
+//! (`Template::parse`), `template-match` (`Template::match_uri` of each
+//! example's expansion), the peers' expansions `template-iri-string` and
+//! `template-uritemplate-next`, and `template-none`, which builds every
+//! crate's templates and variables and does nothing with them.
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
@@ -47,11 +56,16 @@ mod corpus;
 mod grammar_walk;
 #[path = "../benches/support/schemes.rs"]
 mod scheme_inputs;
+#[path = "../benches/support/templates.rs"]
+mod template_inputs;
 #[path = "../benches/support/user.rs"]
 mod user_grammars;
 
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "rfc3986".into());
+    if let Some(workload) = which.strip_prefix("template-") {
+        return template(workload);
+    }
     // `iri-string` alone is that crate's URI parser, on the URI corpus.
     // `rejected-` in front: the same parser on the corpus with one stray
     // character in each reference (the bench's `rejected` group).
@@ -158,6 +172,85 @@ fn main() {
         total += corpus.iter().map(|s| read(s)).sum::<usize>();
     }
     println!("{} references, {total} bytes of path", corpus.len());
+}
+
+/// How many times the template workloads go over the RFC's examples, so
+/// that what they count is their work more than the program's start.
+const TEMPLATE_ROUNDS: usize = 1_000;
+
+/// The `template-*` workload `workload` (after `template-`): every crate's
+/// templates and variables are built first, whatever the workload, so that
+/// `template-none` subtracts them.
+fn template(workload: &str) {
+    use iri_string::template::UriTemplateStr;
+    use rfc3986::Template;
+
+    let cases = template_inputs::spec_cases();
+    let ours: Vec<_> = cases
+        .iter()
+        .map(|case| {
+            let template = Template::parse(case.template.as_str()).expect("a spec template");
+            (template, template_inputs::rfc3986_vars(&case.vars))
+        })
+        .collect();
+    let iri_string: Vec<_> = cases
+        .iter()
+        .map(|case| {
+            (
+                UriTemplateStr::new(&case.template).expect("a spec template"),
+                template_inputs::iri_string_context(&case.vars),
+            )
+        })
+        .collect();
+    let uritemplate: Vec<_> = cases
+        .iter()
+        .map(|case| template_inputs::uritemplate_next(&case.template, &case.vars))
+        .collect();
+    let expand = |i: usize| {
+        let (template, vars) = &ours[i];
+        template.expand(vars).map_or(0, |uri| uri.as_str().len())
+    };
+    let parse = |i: usize| {
+        Template::parse(cases[i].template.as_str()).map_or(0, |t| 1 + t.expressions().len())
+    };
+    let match_uri = |i: usize| {
+        ours[i]
+            .0
+            .match_uri(&cases[i].expected[0])
+            .map_or(0, |vars| 1 + vars.len())
+    };
+    let iri_string_expand = |i: usize| {
+        let (template, context) = &iri_string[i];
+        template_inputs::iri_string_expand(template, context).map_or(0, |s| s.len())
+    };
+    let uritemplate_expand = |i: usize| uritemplate[i].build().len();
+    let none = |_: usize| 0;
+    let read: &dyn Fn(usize) -> usize = match workload {
+        "expand" => &expand,
+        "parse" => &parse,
+        "match" => &match_uri,
+        "iri-string" => &iri_string_expand,
+        "uritemplate-next" => &uritemplate_expand,
+        "none" => &none,
+        other => {
+            eprintln!("unknown template workload {other:?}: template-expand, template-parse, template-match, template-iri-string, template-uritemplate-next or template-none");
+            std::process::exit(2);
+        }
+    };
+    let rounds = TEMPLATE_ROUNDS
+        * std::env::args()
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1);
+    let mut total = 0;
+    for _ in 0..rounds {
+        total += (0..cases.len()).map(read).sum::<usize>();
+    }
+    println!(
+        "{} template operations ({} examples), {total} bytes or variables",
+        rounds * cases.len(),
+        cases.len()
+    );
 }
 
 /// A user grammar's parse without its generic reading: its rules alone,
