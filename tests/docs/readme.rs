@@ -106,6 +106,7 @@ fn crate_docs_name_every_feature_and_capability() {
         "**Schemes, and grammars of your own**",
         "**The `uri` tool**",
         "**Checking URIs you did not write**",
+        "**URI Templates**",
     ] {
         let line = docs
             .split("\n- ")
