@@ -653,6 +653,71 @@ fn is_triplet(bytes: &[u8], at: usize) -> bool {
     )
 }
 
+/// Expansion from any `Serialize` value (the `serde` feature), through
+/// [`Variables::from_serialize`](super::Variables::from_serialize).
+#[cfg(feature = "serde")]
+impl<S: Storage> Template<S> {
+    /// [`expand`](Self::expand) with the variables of `value`, read by
+    /// [`Variables::from_serialize`](super::Variables::from_serialize): a map or a struct of strings,
+    /// numbers, booleans, and sequences and maps of them.
+    ///
+    /// ```
+    /// use rfc3986::template::Template;
+    /// use serde::Serialize;
+    ///
+    /// #[derive(Serialize)]
+    /// struct Search<'a> {
+    ///     q: &'a str,
+    ///     page: u32,
+    ///     lang: Option<&'a str>,
+    ///     tags: Vec<&'a str>,
+    /// }
+    ///
+    /// let template = Template::parse("/search{?q,page,lang,tags*}")?;
+    /// let search = Search { q: "rust uri", page: 2, lang: None, tags: vec!["rfc", "6570"] };
+    /// assert_eq!(
+    ///     template.expand_serialize(&search)?.as_str(),
+    ///     "/search?q=rust%20uri&page=2&tags=rfc&tags=6570"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ExpandError::Variables`] where `value` does not have the shape of
+    /// template variables; otherwise as [`expand`](Self::expand)'s.
+    pub fn expand_serialize<T: serde::Serialize + ?Sized>(
+        &self,
+        value: &T,
+    ) -> Result<Uri<String>, ExpandError> {
+        self.expand(&super::Variables::from_serialize(value)?)
+    }
+
+    /// [`expand_iri`](Self::expand_iri) with the variables of `value`, as
+    /// [`expand_serialize`](Self::expand_serialize) reads them.
+    ///
+    /// ```
+    /// use rfc3986::template::Template;
+    /// use std::collections::BTreeMap;
+    ///
+    /// let template = Template::parse("/wiki/{title}")?;
+    /// let value = BTreeMap::from([("title", "Café")]);
+    /// assert_eq!(template.expand_serialize_iri(&value)?.as_str(), "/wiki/Café");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`expand_serialize`](Self::expand_serialize)'s, for an IRI
+    /// reference.
+    pub fn expand_serialize_iri<T: serde::Serialize + ?Sized>(
+        &self,
+        value: &T,
+    ) -> Result<Iri<String>, ExpandError> {
+        self.expand_iri(&super::Variables::from_serialize(value)?)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

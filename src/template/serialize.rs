@@ -1,5 +1,6 @@
 //! Variables from any `Serialize` value, with the `serde` feature:
-//! [`Variables::from_serialize`] and [`Template::expand_serialize`], read
+//! [`Variables::from_serialize`] (which `Template::expand_serialize`, in
+//! `expand`, calls), read
 //! by a serializer of this module's own ([`VariablesError`] when the value
 //! does not have the shape of template variables); and `Serialize` and
 //! `Deserialize` for [`Value`] and [`Variables`], as a format such as JSON
@@ -27,10 +28,7 @@ use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, Impossible, Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use super::expand::ExpandError;
-use super::{Template, Value, Variables};
-use crate::reference::Storage;
-use crate::{Iri, Uri};
+use super::{Value, Variables};
 
 /// Why a `Serialize` value could not be read as template variables
 /// ([`Variables::from_serialize`]): what it, or the variable named, is
@@ -210,68 +208,6 @@ impl Variables {
     /// variable nests deeper than a list or map of scalars, naming it.
     pub fn from_serialize<T: Serialize + ?Sized>(value: &T) -> Result<Variables, VariablesError> {
         value.serialize(TopSerializer)
-    }
-}
-
-impl<S: Storage> Template<S> {
-    /// [`expand`](Self::expand) with the variables of `value`, read by
-    /// [`Variables::from_serialize`]: a map or a struct of strings,
-    /// numbers, booleans, and sequences and maps of them.
-    ///
-    /// ```
-    /// use rfc3986::template::Template;
-    /// use serde::Serialize;
-    ///
-    /// #[derive(Serialize)]
-    /// struct Search<'a> {
-    ///     q: &'a str,
-    ///     page: u32,
-    ///     lang: Option<&'a str>,
-    ///     tags: Vec<&'a str>,
-    /// }
-    ///
-    /// let template = Template::parse("/search{?q,page,lang,tags*}")?;
-    /// let search = Search { q: "rust uri", page: 2, lang: None, tags: vec!["rfc", "6570"] };
-    /// assert_eq!(
-    ///     template.expand_serialize(&search)?.as_str(),
-    ///     "/search?q=rust%20uri&page=2&tags=rfc&tags=6570"
-    /// );
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// [`ExpandError::Variables`] where `value` does not have the shape of
-    /// template variables; otherwise as [`expand`](Self::expand)'s.
-    pub fn expand_serialize<T: Serialize + ?Sized>(
-        &self,
-        value: &T,
-    ) -> Result<Uri<String>, ExpandError> {
-        self.expand(&Variables::from_serialize(value)?)
-    }
-
-    /// [`expand_iri`](Self::expand_iri) with the variables of `value`, as
-    /// [`expand_serialize`](Self::expand_serialize) reads them.
-    ///
-    /// ```
-    /// use rfc3986::template::Template;
-    /// use std::collections::BTreeMap;
-    ///
-    /// let template = Template::parse("/wiki/{title}")?;
-    /// let value = BTreeMap::from([("title", "Café")]);
-    /// assert_eq!(template.expand_serialize_iri(&value)?.as_str(), "/wiki/Café");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// As [`expand_serialize`](Self::expand_serialize)'s, for an IRI
-    /// reference.
-    pub fn expand_serialize_iri<T: Serialize + ?Sized>(
-        &self,
-        value: &T,
-    ) -> Result<Iri<String>, ExpandError> {
-        self.expand_iri(&Variables::from_serialize(value)?)
     }
 }
 
