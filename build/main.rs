@@ -51,6 +51,9 @@ struct Grammar {
     /// (the library checks a component with them): a reference grammar's,
     /// not the template grammar's, which only names them.
     rfc_starts: bool,
+    /// The feature that builds the module which includes it, if any:
+    /// without it, the grammar is not compiled at all.
+    feature: Option<&'static str>,
 }
 
 const GRAMMARS: &[Grammar] = &[
@@ -61,6 +64,7 @@ const GRAMMARS: &[Grammar] = &[
         files: &["uri.pest"],
         entries: &["uri_reference_input", "uri_input"],
         rfc_starts: true,
+        feature: None,
     },
     Grammar {
         module: "iri",
@@ -69,6 +73,7 @@ const GRAMMARS: &[Grammar] = &[
         files: &["src/iri/docs.pest", "uri.pest", "iri.pest"],
         entries: &["iri_reference_input", "iri_input"],
         rfc_starts: true,
+        feature: None,
     },
     Grammar {
         module: "template",
@@ -82,6 +87,7 @@ const GRAMMARS: &[Grammar] = &[
         ],
         entries: &["uri_template_input"],
         rfc_starts: false,
+        feature: Some("template"),
     },
 ];
 
@@ -89,7 +95,11 @@ fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut modules = String::new();
-    for grammar in GRAMMARS {
+    // A grammar of a feature is compiled only with it (cargo runs the
+    // script again when the features change).
+    let enabled =
+        |feature: &str| env::var_os(format!("CARGO_FEATURE_{}", feature.to_uppercase())).is_some();
+    for grammar in GRAMMARS.iter().filter(|g| g.feature.is_none_or(enabled)) {
         let Grammar {
             module,
             rule,

@@ -71,6 +71,8 @@ pub enum Error {
     /// A template that could not be expanded into a URI reference:
     /// [`Template::expand`](crate::Template::expand). (A text that is not a
     /// template is [`Error::Parse`].)
+    #[cfg(feature = "template")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "template")))]
     #[error(transparent)]
     Expand(#[from] crate::template::ExpandError),
     /// A registered name that IDNA cannot convert:

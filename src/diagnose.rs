@@ -1520,6 +1520,7 @@ pub(crate) fn absolute_diagnosis<G: CompiledGrammar>(
 ///
 /// Written once over [`Parsers`], so that the compiled parser's error and
 /// pest_derive's are the same code's, and the comparisons hold them equal.
+#[cfg(feature = "template")]
 pub(crate) fn rule_error<R: UriRule>(
     parsers: &impl Parsers<R>,
     kind: ErrorKind,

@@ -91,7 +91,7 @@ pub enum ErrorKind {
     /// grammar never does.
     Grammar,
     /// The text is not a URI Template (RFC 6570 section 2, `template.pest`):
-    /// the error of [`Template::parse`](crate::Template::parse), whose
+    /// the error of `Template::parse` (the `template` feature), whose
     /// [`expected`](ParseError::expected) names what the grammar tried at
     /// the offset (`"}"`, `varname`, ...).
     Template,

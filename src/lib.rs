@@ -66,15 +66,17 @@
 //!   ([`Lint`], [`LintKind`], [`Severity`]); and
 //!   [`ParseError::suggestion`], a corrected reference for the usual
 //!   rejected forms ([`Suggestion`], [`Fix`]), which a parse never applies.
-//! - **URI Templates** (RFC 6570): [`Template`] reads a template by the
-//!   grammar of `template.pest` (section 2, built on `uri.pest` and
-//!   `iri.pest`), with each expression's operator and variables;
-//!   [`Template::expand`] expands it, levels 1 to 4, into a [`Uri`] the
-//!   crate's grammar has checked, and [`Template::expand_iri`] into an
-//!   [`Iri`] ([`template::ExpandError`] names the expression and the byte
-//!   where an expansion would be no reference); [`Template::match_uri`]
-//!   gives the variables of a URI back ([`template::Variables`]); with
-//!   `serde`, `Template::expand_serialize` takes any `Serialize` value.
+//! - **URI Templates** (RFC 6570, the `template` feature): [`Template`]
+//!   reads a template by the grammar of `template.pest` (section 2, built
+//!   on `uri.pest` and `iri.pest`), with each expression's operator and
+//!   variables; [`Template::expand`][expand] expands it, levels 1 to 4,
+//!   into a [`Uri`] the crate's grammar has checked, and
+//!   [`Template::expand_iri`][expand_iri] into an [`Iri`]
+//!   ([`template::ExpandError`][ExpandError] names the expression and the
+//!   byte where an expansion would be no reference);
+//!   [`Template::match_uri`][match_uri] gives the variables of a URI back
+//!   ([`template::Variables`][Variables]); with `serde`,
+//!   `Template::expand_serialize` takes any `Serialize` value.
 //! - **The `uri` tool**, a command-line program over all of this (the
 //!   `cli` feature): see [below](#the-uri-tool).
 //!
@@ -196,7 +198,11 @@
 //! builds whatever features other crates of the dependency tree turn on for
 //! the crates it depends on (pest's and pest_derive's `std`, say).
 //!
-//! - `std` (default): [`template::Vars`] for `HashMap`. Everything else
+//! - `template`: URI Templates (RFC 6570), [`Template`] and the
+//!   [`template`][template] module. Off by default: the template grammar's
+//!   parser, expansion and matching are a third of the crate's own build.
+//! - `std` (default): [`template::Vars`][Vars] for `HashMap`, with
+//!   `template`. Everything else
 //!   needs only `core` and `alloc`; every [`Error`] implements
 //!   [`core::error::Error`] without it.
 //! - `serde`: `Serialize` and `Deserialize` for [`Reference`] ([`Uri`],
@@ -290,6 +296,46 @@
     not(feature = "idna"),
     doc = "[to_uri_idna]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.to_uri_idna"
 )]
+#![cfg_attr(feature = "template", doc = "[`Template`]: Template")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[`Template`]: https://docs.rs/rfc3986/latest/rfc3986/struct.Template.html"
+)]
+#![cfg_attr(feature = "template", doc = "[expand]: Template::expand")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[expand]: https://docs.rs/rfc3986/latest/rfc3986/struct.Template.html#method.expand"
+)]
+#![cfg_attr(feature = "template", doc = "[expand_iri]: Template::expand_iri")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[expand_iri]: https://docs.rs/rfc3986/latest/rfc3986/struct.Template.html#method.expand_iri"
+)]
+#![cfg_attr(feature = "template", doc = "[ExpandError]: template::ExpandError")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[ExpandError]: https://docs.rs/rfc3986/latest/rfc3986/template/enum.ExpandError.html"
+)]
+#![cfg_attr(feature = "template", doc = "[match_uri]: Template::match_uri")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[match_uri]: https://docs.rs/rfc3986/latest/rfc3986/struct.Template.html#method.match_uri"
+)]
+#![cfg_attr(feature = "template", doc = "[Variables]: template::Variables")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[Variables]: https://docs.rs/rfc3986/latest/rfc3986/template/struct.Variables.html"
+)]
+#![cfg_attr(feature = "template", doc = "[template]: template")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[template]: https://docs.rs/rfc3986/latest/rfc3986/template/index.html"
+)]
+#![cfg_attr(feature = "template", doc = "[Vars]: template::Vars")]
+#![cfg_attr(
+    not(feature = "template"),
+    doc = "[Vars]: https://docs.rs/rfc3986/latest/rfc3986/template/trait.Vars.html"
+)]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
@@ -380,6 +426,8 @@ pub mod schemes;
 mod serde_impl;
 pub mod spec;
 mod syntax;
+#[cfg(feature = "template")]
+#[cfg_attr(docsrs, doc(cfg(feature = "template")))]
 pub mod template;
 #[cfg(feature = "pest-parsers")]
 mod verify;
@@ -393,8 +441,10 @@ pub mod __private {
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 
-    #[cfg(feature = "pest-parsers")]
-    pub use crate::template::compare as compare_template;
+    // Empty without `pest-parsers`.
+    #[cfg(feature = "template")]
+    #[allow(unused_imports)]
+    pub use crate::template::private::*;
     #[cfg(feature = "pest-parsers")]
     pub use crate::verify::schemes::{
         compare_all, compare_capture, compare_derived, compare_errors, compare_held,
@@ -467,10 +517,9 @@ pub use resolve::ResolveError;
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[doc = include_str!("derive.md")]
 pub use rfc3986_derive::Grammar;
-pub use template::Template;
-#[cfg(feature = "pest-parsers")]
-pub use template::TemplateParser;
-pub use template::TemplateRule;
+#[cfg(feature = "template")]
+#[cfg_attr(docsrs, doc(cfg(feature = "template")))]
+pub use template::at_root::*;
 
 /// Parses `input` with a parser derived from `uri.pest` (alone, or with
 /// rules of your own), starting at `entry`, and lowers the parse tree into a

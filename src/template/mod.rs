@@ -39,6 +39,20 @@ pub use matching::{Capture, Captures, Matcher};
 pub use serialize::VariablesError;
 pub use value::{Value, Variables, Vars};
 
+/// What the crate root re-exports of this module (which the root builds
+/// with the `template` feature), each item under the feature it needs.
+pub(crate) mod at_root {
+    #[cfg(feature = "pest-parsers")]
+    pub use super::TemplateParser;
+    pub use super::{Template, TemplateRule};
+}
+
+/// What the crate's `__private` re-exports of this module.
+pub(crate) mod private {
+    #[cfg(feature = "pest-parsers")]
+    pub use super::compare as compare_template;
+}
+
 use crate::compiled::runtime::PairBuffer;
 use crate::compiled::{self, template::Grammar};
 use crate::diagnose::{self, CompiledParsers};
