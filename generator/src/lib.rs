@@ -70,6 +70,7 @@ mod lint;
 mod reading;
 mod sets;
 mod simplify;
+pub mod tokens;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
 pub use derive::{
