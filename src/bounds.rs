@@ -19,6 +19,11 @@ pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
 /// An offset that is not there.
 const NONE: u32 = u32::MAX;
 
+/// The fields of [`Bounds`] as numbers: the seven offsets in the order
+/// they are declared, then the port in the high 16 bits of the eighth,
+/// the host byte and the flags below it.
+pub(crate) type Raw = [u32; 8];
+
 /// Which rule the host matched (RFC 3986 section 3.2.2). The typed value
 /// of an IP address is read from its text, which the grammar matched, when
 /// it is asked for ([`Host::of`](crate::Host)).
@@ -156,6 +161,38 @@ impl Bounds {
             host: kind as u8,
             flags: if host.is_some() { Self::AUTHORITY } else { 0 }
                 | if port.is_some() { Self::PORT_VALUE } else { 0 },
+        }
+    }
+
+    /// The fields as numbers ([`Raw`]): what a literal's expansion writes
+    /// (`crate::literal`), and [`from_raw`](Self::from_raw) reads back in
+    /// a `const`.
+    pub const fn to_raw(self) -> Raw {
+        [
+            self.scheme_end,
+            self.userinfo_end,
+            self.host_end,
+            self.path_start,
+            self.path_end,
+            self.query_end,
+            self.fragment_start,
+            (self.port as u32) << 16 | (self.host as u32) << 8 | self.flags as u32,
+        ]
+    }
+
+    /// The bounds [`to_raw`](Self::to_raw) wrote `raw` from.
+    pub const fn from_raw(raw: Raw) -> Bounds {
+        Bounds {
+            scheme_end: raw[0],
+            userinfo_end: raw[1],
+            host_end: raw[2],
+            path_start: raw[3],
+            path_end: raw[4],
+            query_end: raw[5],
+            fragment_start: raw[6],
+            port: (raw[7] >> 16) as u16,
+            host: (raw[7] >> 8) as u8,
+            flags: raw[7] as u8,
         }
     }
 

@@ -48,6 +48,13 @@
 //!   [`schemes::parse_scheme`] do the same through pest_derive's parser of
 //!   a grammar of yours (with [`impl_uri_rule!`]), and [`parse_rule`] runs
 //!   any rule of one with a bounded error.
+//! - **Literals checked at compile time**: `uri!`, `iri!`,
+//!   `absolute_uri!` and `absolute_iri!`, in the [`rfc3986-macros`]
+//!   crate beside this one, make a `const` [`Uri`] (or [`Iri`],
+//!   [`AbsoluteUri`], [`AbsoluteIri`]) of a string literal, checked by
+//!   [`Uri::parse`](Reference::parse) when the macro expands: an invalid
+//!   literal fails the build with the parse's message, and using a valid
+//!   one runs no parse.
 //! - **Errors** that say what and where: [`ParseError`] (with its
 //!   [`ErrorKind`] and byte offset, and a caret under it in `{:#}`), and
 //!   [`Error`], which every error of the crate converts into. Every
@@ -275,6 +282,7 @@
 //! [3.4]: https://www.rfc-editor.org/rfc/rfc3986#section-3.4
 //! [3.5]: https://www.rfc-editor.org/rfc/rfc3986#section-3.5
 //! [pest]: https://pest.rs
+//! [`rfc3986-macros`]: https://docs.rs/rfc3986-macros
 
 #![cfg_attr(feature = "idna", doc = "[to_uri_idna]: Reference::to_uri_idna")]
 #![cfg_attr(feature = "pest-parsers", doc = "[`UriParser`]: UriParser")]
@@ -409,6 +417,7 @@ mod grammar;
 mod ip;
 mod iri;
 mod join;
+mod literal;
 mod lower;
 mod normalize;
 mod parse;
@@ -438,6 +447,8 @@ mod verify;
 pub mod __private {
     pub use crate::compiled::runtime;
     pub use crate::compiled::{failure, CompiledGrammar};
+    pub use crate::literal::{bounds as literal_bounds, expansion as literal_expansion};
+    pub use crate::literal::{raw_bounds, LiteralError, LiteralKind};
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
 

@@ -498,6 +498,32 @@ impl<X, S> Reference<X, S> {
     }
 }
 
+impl<X: Spec> Reference<X, &'static str> {
+    /// Not public API: what a literal of `rfc3986-macros` (`uri!`,
+    /// `iri!`) expands to, `text` with the bounds its parse found when
+    /// the macro expanded (`crate::literal`), so that a `const` holds it
+    /// and using it runs no parse.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __from_literal(text: &'static str, bounds: [u32; 8]) -> Self {
+        Reference {
+            text,
+            bounds: Bounds::from_raw(bounds),
+            spec: PhantomData,
+        }
+    }
+}
+
+impl<X: Spec> Absolute<X, &'static str> {
+    /// Not public API: what `absolute_uri!` and `absolute_iri!` of
+    /// `rfc3986-macros` expand to (see [`Reference::__from_literal`]).
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __from_literal(text: &'static str, bounds: [u32; 8]) -> Self {
+        Absolute(Reference::__from_literal(text, bounds))
+    }
+}
+
 impl<X, S: Owned> Reference<X, S> {
     /// Replaces this reference with `new` (an edit's result), kept in this
     /// reference's storage.
