@@ -36,3 +36,13 @@ fn grammar_errors_are_one_error_each_and_say_where() {
     cases.compile_fail("tests/docs/ui/grammar_no_cascade.rs");
     cases.compile_fail("tests/docs/ui/grammar_errors.rs");
 }
+
+/// A literal of `rfc3986-macros` that its parse rejects fails the build
+/// with the parse's message and the line and column of the character at
+/// fault (escapes and raw strings read as rustc reads them); a literal
+/// that is not one string is an error that says what the macro takes.
+#[cfg(not(feature = "verify-compiled"))]
+#[test]
+fn a_literal_that_is_not_valid_fails_the_build_with_the_parse_error() {
+    trybuild::TestCases::new().compile_fail("tests/docs/ui/literal_errors.rs");
+}

@@ -14,6 +14,7 @@ mod hostile;
 mod hosts;
 mod iri;
 mod iri_properties;
+mod literal;
 mod lowering;
 mod properties;
 mod regressions;
