@@ -75,6 +75,12 @@
 //!   `resolve_within` (containment in the base's directory); on the
 //!   `rejected` corpus, `rejected/error` (the parse and its error) and
 //!   `rejected/suggestion` (the same, then `ParseError::suggestion`).
+//! - `literal`: six references as `static` literals of `rfc3986-macros`
+//!   (`uri!`), each read through its accessors (`static`), beside
+//!   `Uri::parse` of the same texts and the same reads (`parse`): what a
+//!   literal saves, since its bounds were computed when it was compiled.
+//!   No peer row: no other Rust crate checks a whole URI literal at
+//!   compile time into a value its accessors read.
 //! - `edit`: building a URI with the builder (components as text, and
 //!   decoded), and changing one component of a parsed one with each setter.
 //!   No peer row: the group is for comparing this crate with itself
@@ -113,6 +119,8 @@ mod corpus;
 mod edit_inputs;
 #[path = "support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "support/literals.rs"]
+mod literals;
 #[path = "support/schemes.rs"]
 mod scheme_inputs;
 #[path = "support/templates.rs"]
@@ -1163,6 +1171,20 @@ fn to_string(c: &mut Criterion) {
     group.finish();
 }
 
+fn literal(c: &mut Criterion) {
+    let mut group = c.benchmark_group("literal");
+    group.throughput(Throughput::Elements(literals::LITERALS.len() as u64));
+    use literals::LITERALS;
+    let texts = literals::texts();
+    group.bench_function("static", |b| {
+        b.iter(|| literals::read_static(black_box(&LITERALS)))
+    });
+    group.bench_function("parse", |b| {
+        b.iter(|| literals::read_parsed(black_box(&texts)))
+    });
+    group.finish();
+}
+
 fn edit(c: &mut Criterion) {
     use rfc3986::Uri;
     let mut group = c.benchmark_group("edit");
@@ -1341,7 +1363,7 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, edit, checks, template
+    targets = parse, parse_second, parse_iri, rejected, schemes, user_grammar, scaling, resolve, normalize, to_string, literal, edit, checks, template
 }
 
 fn main() {
@@ -1410,6 +1432,7 @@ fn main() {
             "per run",
         ),
         ("to_string", rows(&["fluent-uri", "rfc3986"]), "per run"),
+        ("literal", rows(&["static", "parse"]), "per 6 URIs"),
         (
             "edit",
             rows(&[

@@ -41,6 +41,11 @@
 //! target/release/examples/profile_parse tel-derive`, less `tel-none`, over
 //! 10,000 is the derive's instructions per tel URI.
 //!
+//! The `literal-*` workloads are the bench's `literal` group, its six
+//! references read `LITERAL_ROUNDS` times: `literal-static` (`static`
+//! literals of `rfc3986-macros`), `literal-parse` (`Uri::parse` of their
+//! text, then the same reads) and `literal-none`.
+//!
 //! The `template-*` workloads are those of the bench's `template-*` groups,
 //! on RFC 6570's examples (`benches/support/templates.rs`), gone over
 //! `TEMPLATE_ROUNDS` times: `template-expand` (`Template::expand`, the
@@ -54,6 +59,8 @@
 mod corpus;
 #[path = "../benches/support/grammar_walk.rs"]
 mod grammar_walk;
+#[path = "../benches/support/literals.rs"]
+mod literals;
 #[path = "../benches/support/schemes.rs"]
 mod scheme_inputs;
 #[path = "../benches/support/templates.rs"]
@@ -65,6 +72,9 @@ fn main() {
     let which = std::env::args().nth(1).unwrap_or_else(|| "rfc3986".into());
     if let Some(workload) = which.strip_prefix("template-") {
         return template(workload);
+    }
+    if let Some(workload) = which.strip_prefix("literal-") {
+        return literal(workload);
     }
     // `iri-string` alone is that crate's URI parser, on the URI corpus.
     // `rejected-` in front: the same parser on the corpus with one stray
@@ -181,6 +191,27 @@ const TEMPLATE_ROUNDS: usize = 1_000;
 /// The `template-*` workload `workload` (after `template-`): every crate's
 /// templates and variables are built first, whatever the workload, so that
 /// `template-none` subtracts them.
+/// How many times the `literal-*` workloads read their six references.
+const LITERAL_ROUNDS: usize = 10_000;
+
+/// The `literal-*` workloads: the bench's `literal` group, its six
+/// references read `LITERAL_ROUNDS` times as `static` literals (`static`)
+/// or parsed from their text first (`parse`); `none` reads nothing.
+fn literal(workload: &str) {
+    let texts = literals::texts();
+    let read: &dyn Fn() -> usize = match workload {
+        "static" => &|| literals::read_static(std::hint::black_box(&literals::LITERALS)),
+        "parse" => &|| literals::read_parsed(std::hint::black_box(&texts)),
+        "none" => &|| std::hint::black_box(texts.len()),
+        other => {
+            eprintln!("unknown literal workload {other:?}: static, parse or none");
+            std::process::exit(2);
+        }
+    };
+    let total: usize = (0..LITERAL_ROUNDS).map(|_| read()).sum();
+    println!("{total}");
+}
+
 fn template(workload: &str) {
     use iri_string::template::UriTemplateStr;
     use rfc3986::Template;
