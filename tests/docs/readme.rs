@@ -107,6 +107,7 @@ fn crate_docs_name_every_feature_and_capability() {
         "**The `uri` tool**",
         "**Checking URIs you did not write**",
         "**URI Templates**",
+        "**Literals checked at compile time**",
     ] {
         let line = docs
             .split("\n- ")
