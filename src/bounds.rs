@@ -180,6 +180,22 @@ impl Bounds {
         ]
     }
 
+    /// Whether `raw` can be the bounds of a text of `len` bytes: every
+    /// offset there is falls in it, and the path does not end before it
+    /// starts. What a literal's constructor checks of bounds it is handed
+    /// (a parse's always can be), so that bounds written by hand fail in
+    /// the `const` rather than in an accessor.
+    pub const fn fits(raw: &Raw, len: usize) -> bool {
+        let mut i = 0;
+        while i < 7 {
+            if raw[i] != NONE && raw[i] as usize > len {
+                return false;
+            }
+            i += 1;
+        }
+        raw[3] <= raw[4]
+    }
+
     /// The bounds [`to_raw`](Self::to_raw) wrote `raw` from.
     pub const fn from_raw(raw: Raw) -> Bounds {
         Bounds {

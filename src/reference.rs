@@ -506,6 +506,12 @@ impl<X: Spec> Reference<X, &'static str> {
     #[doc(hidden)]
     #[must_use]
     pub const fn __from_literal(text: &'static str, bounds: [u32; 8]) -> Self {
+        // A literal's bounds are its parse's; bounds written by hand that
+        // do not fit the text stop the `const` here.
+        assert!(
+            Bounds::fits(&bounds, text.len()),
+            "the bounds of a literal do not fit its text"
+        );
         Reference {
             text,
             bounds: Bounds::from_raw(bounds),

@@ -66,7 +66,7 @@ mod tests {
             .iter()
             .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
             .collect();
-        let pests: alloc::vec::Vec<_> = super::TemplateRule::all_rules()
+        let pests: alloc::vec::Vec<_> = crate::template::grammar::TemplateRule::all_rules()
             .iter()
             .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
             .collect();

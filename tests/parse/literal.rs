@@ -238,3 +238,13 @@ fn a_rejected_literal_says_the_byte_what_was_expected_and_what_was_found() {
         (parse.offset(), format!("{parse:#}"))
     );
 }
+
+/// The literal constructor is not public API, but it refuses bounds that
+/// do not fit the text (in a `const`, a compile error), so that no
+/// accessor slices out of it.
+#[test]
+#[should_panic(expected = "the bounds of a literal do not fit its text")]
+fn bounds_that_do_not_fit_the_text_are_refused() {
+    const NONE: u32 = u32::MAX;
+    let _ = Uri::__from_literal("a", [NONE, NONE, 0, 0, 9, NONE, NONE, 0]);
+}
