@@ -46,8 +46,14 @@
 //!
 //! A proc-macro that runs rfc3986's parse must depend on rfc3986, so
 //! rfc3986 cannot depend on it (cargo refuses the cycle) and cannot
-//! re-export the macros as `rfc3986::uri!`: add this crate beside it. A
-//! debug build with default features compiles rfc3986 once for both.
+//! re-export the macros as `rfc3986::uri!`: add this crate beside it.
+//!
+//! What it costs: cargo compiles rfc3986 a second time, for the compiler's
+//! host, unoptimized and without debug info (the profile's
+//! `build-override`), beside the copy your program links. An application
+//! that depends on rfc3986 alone built from clean in 20.4 s (debug) and
+//! 30.5 s (release) on 2 cores; with this crate and one `uri!`, in 23.5 s
+//! and 35.8 s.
 //!
 //! [rfc3986]: https://docs.rs/rfc3986
 
