@@ -207,7 +207,8 @@
 //!
 //! - `template`: URI Templates (RFC 6570), [`Template`] and the
 //!   [`template`][template] module. Off by default: the template grammar's
-//!   parser, expansion and matching are a third of the crate's own build.
+//!   parser, expansion and matching are about a fifth of the crate's own
+//!   build.
 //! - `std` (default): [`template::Vars`][Vars] for `HashMap`, with
 //!   `template`. Everything else
 //!   needs only `core` and `alloc`; every [`Error`] implements
