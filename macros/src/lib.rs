@@ -39,7 +39,10 @@
 //! ```
 //!
 //! ```text
-//! error: `uri!`: invalid host at byte 10 of "http://exa mple.com/": ...
+//! error: `uri!`: invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+//!          http://exa mple.com/
+//!                    ^
+//!        (the character at fault is at src/main.rs:1:65)
 //! ```
 //!
 //! # Why a crate of its own
