@@ -363,22 +363,29 @@ macro_rules! __uri_rule_table {
 /// built is pest_derive's: the same variants, in the same order.
 #[cfg(test)]
 #[cfg(feature = "pest-parsers")]
-mod tests {
+pub(crate) mod tests {
     #[allow(dead_code, missing_docs)]
     mod generated {
         include!(concat!(env!("OUT_DIR"), "/uri_rule.rs"));
     }
 
+    /// Each of `rules` by name, with its discriminant: what the tests of
+    /// the crate's three `Rule` types compare between the build script's
+    /// and pest_derive's.
+    pub(crate) fn numbered<R: core::fmt::Debug + Copy>(
+        rules: &[R],
+        discriminant: fn(R) -> usize,
+    ) -> alloc::vec::Vec<(alloc::string::String, usize)> {
+        rules
+            .iter()
+            .map(|&rule| (alloc::format!("{rule:?}"), discriminant(rule)))
+            .collect()
+    }
+
     #[test]
     fn the_build_scripts_rule_is_pest_derives() {
-        let ours: alloc::vec::Vec<_> = generated::Rule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
-        let pests: alloc::vec::Vec<_> = super::Rule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
+        let ours = numbered(generated::Rule::all_rules(), |rule| rule as usize);
+        let pests = numbered(super::Rule::all_rules(), |rule| rule as usize);
         assert_eq!(ours, pests);
         assert_eq!(generated::Rule::EOI as usize, super::Rule::EOI as usize);
         assert!(ours.len() > 40, "{ours:?}");

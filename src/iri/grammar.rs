@@ -86,14 +86,9 @@ mod tests {
 
     #[test]
     fn the_build_scripts_rule_is_pest_derives() {
-        let ours: alloc::vec::Vec<_> = generated::Rule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
-        let pests: alloc::vec::Vec<_> = super::IriRule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
+        use crate::grammar::tests::numbered;
+        let ours = numbered(generated::Rule::all_rules(), |rule| rule as usize);
+        let pests = numbered(super::IriRule::all_rules(), |rule| rule as usize);
         assert_eq!(ours, pests);
         assert_eq!(generated::Rule::EOI as usize, super::IriRule::EOI as usize);
         assert!(ours.len() > 60, "{ours:?}");

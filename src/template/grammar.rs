@@ -62,14 +62,12 @@ mod tests {
 
     #[test]
     fn the_build_scripts_rule_is_pest_derives() {
-        let ours: alloc::vec::Vec<_> = generated::Rule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
-        let pests: alloc::vec::Vec<_> = crate::template::grammar::TemplateRule::all_rules()
-            .iter()
-            .map(|&rule| (alloc::format!("{rule:?}"), rule as usize))
-            .collect();
+        use crate::grammar::tests::numbered;
+        let ours = numbered(generated::Rule::all_rules(), |rule| rule as usize);
+        let pests = numbered(
+            crate::template::grammar::TemplateRule::all_rules(),
+            |rule| rule as usize,
+        );
         assert_eq!(ours, pests);
         assert!(ours.iter().any(|(name, _)| name == "varspec"), "{ours:?}");
     }
