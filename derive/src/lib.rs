@@ -15,7 +15,7 @@
 extern crate proc_macro;
 
 use proc_macro::{Delimiter, Group, Literal, Span, TokenStream, TokenTree};
-use rfc3986_generator::tokens::{compile_error, literal_origin, string_value};
+use rfc3986_generator::tokens::{compile_error, literal_origin, string_value, unwrap_group};
 use rfc3986_generator::{Base, DeriveInput, GrammarSource};
 
 /// Compiles the grammar named by the struct's `#[grammar = "..."]`
@@ -190,19 +190,7 @@ fn attribute(group: &Group) -> Result<Option<(String, String, Literal)>, Error> 
             group.span(),
         )
     };
-    // A `macro_rules!` fragment (`$file:literal`) comes wrapped in an
-    // invisible group.
-    let unwrap = |token: Option<TokenTree>| match token {
-        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::None => {
-            let mut tokens = group.stream().into_iter();
-            match (tokens.next(), tokens.next()) {
-                (Some(only), None) => Some(only),
-                _ => Some(TokenTree::Group(group)),
-            }
-        }
-        other => other,
-    };
-    match (inner.next(), unwrap(inner.next()), inner.next()) {
+    match (inner.next(), unwrap_group(inner.next()), inner.next()) {
         (Some(TokenTree::Punct(eq)), Some(TokenTree::Literal(literal)), None)
             if eq.as_char() == '=' =>
         {

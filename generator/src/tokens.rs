@@ -156,6 +156,21 @@ pub fn shown_file(span: &Span) -> Option<String> {
     (!file.is_empty()).then_some(file)
 }
 
+/// The one token a `macro_rules!` fragment (`$file:literal`) wraps in
+/// the invisible group it comes in; any other token as it is.
+pub fn unwrap_group(token: Option<TokenTree>) -> Option<TokenTree> {
+    match token {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::None => {
+            let mut tokens = group.stream().into_iter();
+            match (tokens.next(), tokens.next()) {
+                (Some(only), None) => Some(only),
+                _ => Some(TokenTree::Group(group)),
+            }
+        }
+        other => other,
+    }
+}
+
 /// `::core::compile_error! { "message" }`, pointing at `span`.
 pub fn compile_error(message: &str, span: Span) -> TokenStream {
     let mut literal = Literal::string(message);

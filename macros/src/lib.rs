@@ -65,9 +65,9 @@
 
 extern crate proc_macro;
 
-use proc_macro::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro::{Span, TokenStream, TokenTree};
 use rfc3986::__private::{literal_expansion, LiteralError, LiteralKind};
-use rfc3986_generator::tokens::{compile_error, literal_origin, string_value};
+use rfc3986_generator::tokens::{compile_error, literal_origin, string_value, unwrap_group};
 
 /// A `Uri<&'static str>` (any URI reference: absolute, or relative such
 /// as `../a?b`) from a string literal, checked by `Uri::parse` when the
@@ -167,21 +167,6 @@ fn literal(name: &str, kind: LiteralKind, input: TokenStream) -> TokenStream {
             }
             compile_error(&message, span)
         }
-    }
-}
-
-/// A `macro_rules!` fragment (`$uri:literal`) comes wrapped in an
-/// invisible group; this is what it wraps, when it is one token.
-fn unwrap_group(token: Option<TokenTree>) -> Option<TokenTree> {
-    match token {
-        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::None => {
-            let mut tokens = group.stream().into_iter();
-            match (tokens.next(), tokens.next()) {
-                (Some(only), None) => Some(only),
-                _ => Some(TokenTree::Group(group)),
-            }
-        }
-        other => other,
     }
 }
 
