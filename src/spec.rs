@@ -53,8 +53,9 @@ pub(crate) mod sealed {
     use super::*;
 
     /// What the crate needs of a grammar: which compiled grammar it is
-    /// and its entry rules ([`EntryPoints`]), and its names. Each spec
-    /// gives only these; its parse is written once.
+    /// and its entry rules ([`EntryPoints`]), its names, and its parse.
+    /// The parse is written once (`parse`), and each spec's methods are
+    /// that parse instantiated with it (`sealed_spec!`).
     #[allow(private_bounds)]
     pub trait Sealed: EntryPoints {
         /// The type's name, for `Debug`.
@@ -64,51 +65,58 @@ pub(crate) mod sealed {
 
         /// The bounds of `text` as a reference of this grammar: the
         /// compiled parser, then the lowering.
-        #[inline(always)]
-        fn parse(text: &str) -> Result<Bounds, ParseError>
-        where
-            Self: Sized,
-        {
-            parse::reference::<Self>(text)
-        }
+        fn parse(text: &str) -> Result<Bounds, ParseError>;
 
         /// ... as an absolute one (one with a scheme).
-        #[inline(always)]
-        fn parse_absolute(text: &str) -> Result<Bounds, ParseError>
-        where
-            Self: Sized,
-        {
-            parse::absolute::<Self>(text)
-        }
+        fn parse_absolute(text: &str) -> Result<Bounds, ParseError>;
 
         /// Whether `text` is a reference of this grammar: [`parse`]
         /// without the diagnosis of a rejection.
         ///
         /// [`parse`]: Self::parse
-        #[inline(always)]
-        fn is_valid(text: &str) -> bool
-        where
-            Self: Sized,
-        {
-            parse::is_reference::<Self>(text)
-        }
+        fn is_valid(text: &str) -> bool;
 
         /// ... an absolute one.
-        #[inline(always)]
-        fn is_valid_absolute(text: &str) -> bool
-        where
-            Self: Sized,
-        {
-            parse::is_absolute::<Self>(text)
-        }
+        fn is_valid_absolute(text: &str) -> bool;
     }
 }
 
-#[allow(private_interfaces)]
-impl sealed::Sealed for Rfc3986 {
-    const NAME: &'static str = "Uri";
-    const ABSOLUTE_NAME: &'static str = "AbsoluteUri";
+/// A spec's `Sealed`: its names, and its four entries, each the parse
+/// written once over every grammar (`parse`), instantiated with this spec.
+///
+/// The entries are functions of a concrete type, neither generic nor
+/// `#[inline]`, so that the compiled parser and the lowering are compiled
+/// once, in this crate. Were they generic (or inline), every crate that
+/// calls `Uri::parse` would compile its own copy of the parser: a
+/// dependent's build and each doctest paid for it (BENCHMARKS.md, "Build
+/// cost").
+macro_rules! sealed_spec {
+    ($spec:ty, $name:literal, $absolute:literal) => {
+        #[allow(private_interfaces)]
+        impl sealed::Sealed for $spec {
+            const NAME: &'static str = $name;
+            const ABSOLUTE_NAME: &'static str = $absolute;
+
+            fn parse(text: &str) -> Result<Bounds, ParseError> {
+                parse::reference::<Self>(text)
+            }
+
+            fn parse_absolute(text: &str) -> Result<Bounds, ParseError> {
+                parse::absolute::<Self>(text)
+            }
+
+            fn is_valid(text: &str) -> bool {
+                parse::is_reference::<Self>(text)
+            }
+
+            fn is_valid_absolute(text: &str) -> bool {
+                parse::is_absolute::<Self>(text)
+            }
+        }
+    };
 }
+
+sealed_spec!(Rfc3986, "Uri", "AbsoluteUri");
 
 impl EntryPoints for Rfc3986 {
     type Grammar = compiled::uri::Grammar;
@@ -124,11 +132,7 @@ impl EntryPoints for Rfc3986 {
     }
 }
 
-#[allow(private_interfaces)]
-impl sealed::Sealed for Rfc3987 {
-    const NAME: &'static str = "Iri";
-    const ABSOLUTE_NAME: &'static str = "AbsoluteIri";
-}
+sealed_spec!(Rfc3987, "Iri", "AbsoluteIri");
 
 impl EntryPoints for Rfc3987 {
     type Grammar = compiled::iri::Grammar;
