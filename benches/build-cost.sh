@@ -42,7 +42,7 @@ else trap 'rm -rf "$scratch"' EXIT; fi
 uri='https://example.com/a?b#c'
 apps=(rfc3986 url fluent-uri)
 declare -A dep expr debug release size
-dep[rfc3986]="rfc3986 = { path = \"$repo\" }"
+dep[rfc3986]="rfc3986 = { path = \"$repo/facade\" }"
 dep[url]='url = "2.5"'
 dep[fluent-uri]='fluent-uri = "0.4"'
 # Each app's expression for the host of `s: String`, as a `&str`.
@@ -87,7 +87,7 @@ for app in "${apps[@]}"; do
     [[ $host == example.com ]] || { log "$app printed '$host', not example.com"; exit 1; }
     if [[ $app == rfc3986 ]]; then
         # The crate's own share: rebuild it (and relink the app) only.
-        cargo clean --quiet -p rfc3986
+        cargo clean --quiet -p rfc3986 -p rfc3986-core
         own_debug=$(secs cargo build)
     fi
     if ((!quick)); then
@@ -95,7 +95,7 @@ for app in "${apps[@]}"; do
         cargo clean --quiet
         release[$app]=$(secs cargo build --release)
         if [[ $app == rfc3986 ]]; then
-            cargo clean --quiet -p rfc3986 --release
+            cargo clean --quiet -p rfc3986 -p rfc3986-core --release
             own_release=$(secs cargo build --release)
         fi
     fi

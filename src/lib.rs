@@ -48,9 +48,10 @@
 //!   [`schemes::parse_scheme`] do the same through pest_derive's parser of
 //!   a grammar of yours (with [`impl_uri_rule!`]), and [`parse_rule`] runs
 //!   any rule of one with a bounded error.
-//! - **Literals checked at compile time**: `uri!`, `iri!`,
-//!   `absolute_uri!` and `absolute_iri!`, in the [`rfc3986-macros`]
-//!   crate beside this one, make a `const` [`Uri`] (or [`Iri`],
+//! - **Literals checked at compile time**: `rfc3986::uri!`, `iri!`,
+//!   `absolute_uri!` and `absolute_iri!` (the `rfc3986` crate's `macros`
+//!   feature, which re-exports them from [`rfc3986-macros`]) make a
+//!   `const` [`Uri`] (or [`Iri`],
 //!   [`AbsoluteUri`], [`AbsoluteIri`]) of a string literal, checked by
 //!   [`Uri::parse`](Reference::parse) when the macro expands: an invalid
 //!   literal fails the build with the parse's message, and using a valid
@@ -204,6 +205,11 @@
 //! The crate is `no_std` (it needs `alloc`) whatever features are on, and
 //! builds whatever features other crates of the dependency tree turn on for
 //! the crates it depends on (pest's and pest_derive's `std`, say).
+//!
+//! The package is `rfc3986-core`; users depend on `rfc3986`, which
+//! re-exports it and has each of the features below by the same name, and
+//! one more, `macros`: the literals of `rfc3986-macros` (`rfc3986::uri!`),
+//! which cannot be re-exported here, since they run this crate's parse.
 //!
 //! - `template`: URI Templates (RFC 6570), [`Template`] and the
 //!   [`template`][template] module. Off by default: the template grammar's

@@ -3,8 +3,8 @@
 //! of different shapes, as `static` literals of `rfc3986-macros` and as
 //! their text, and what a program reads of each.
 
+use rfc3986::uri;
 use rfc3986::Uri;
-use rfc3986_macros::uri;
 
 /// The references, as literals: their bounds were computed when the
 /// macro expanded.

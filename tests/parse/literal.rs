@@ -1,5 +1,6 @@
-//! Literals checked at compile time (`rfc3986-macros`: `uri!`, `iri!`,
-//! `absolute_uri!`, `absolute_iri!`): the macros in `const`, `static` and
+//! Literals checked at compile time (`rfc3986::uri!`, `iri!`,
+//! `absolute_uri!`, `absolute_iri!`, from `rfc3986-macros` with the
+//! `macros` feature): the macros in `const`, `static` and
 //! expression position, and the agreement of what they expand to with a
 //! parse of the same text, on every input of the differential corpus and
 //! on IRI references and their mutants.
@@ -14,8 +15,8 @@
 use rfc3986::__private::{
     literal_bounds, literal_expansion, raw_bounds, LiteralError, LiteralKind,
 };
+use rfc3986::{absolute_iri, absolute_uri, iri, uri};
 use rfc3986::{AbsoluteIri, AbsoluteUri, Host, Iri, Uri};
-use rfc3986_macros::{absolute_iri, absolute_uri, iri, uri};
 
 use proptest::strategy::{Strategy, ValueTree};
 
@@ -26,6 +27,17 @@ static RFC_EXAMPLE: Uri<&str> = uri!("foo://user@example.com:8042/over/there?nam
 const BASE: AbsoluteUri<&str> = absolute_uri!("http://a/b/c/d;p?q");
 const CAFE: Iri<&str> = iri!("https://café.example/menü?q=thé#à");
 const IRI_BASE: AbsoluteIri<&str> = absolute_iri!("http://例え.テスト/");
+
+/// Issue 37's spelling, as a user of the `rfc3986` crate with its
+/// `macros` feature writes it.
+const U: rfc3986::Uri<&'static str> = rfc3986::uri!("http://example.com/a");
+
+#[test]
+fn the_crate_s_own_uri_macro_makes_a_const() {
+    assert_eq!(U.host_str(), Some("example.com"));
+    let parsed = rfc3986::Uri::parse("http://example.com/a").unwrap();
+    assert_eq!(format!("{U:?}"), format!("{parsed:?}"));
+}
 
 #[test]
 fn a_const_literal_has_its_components() {

@@ -37,6 +37,10 @@
 
 #![forbid(unsafe_code)]
 
+// The library, by the name its users give it (the `rfc3986` crate
+// re-exports it): a binary sees its own package's library only.
+extern crate rfc3986_core as rfc3986;
+
 mod check;
 mod convert;
 mod json;

@@ -2,7 +2,7 @@
 // message (kind, byte, expected, found, the text with a caret), on the
 // literal, with the line and column of the character at fault.
 use rfc3986::{AbsoluteUri, Iri, Uri};
-use rfc3986_macros::{absolute_uri, iri, uri};
+use rfc3986::{absolute_uri, iri, uri};
 
 const SPACE: Uri<&str> = uri!("http://exa mple.com/");
 const RELATIVE: AbsoluteUri<&str> = absolute_uri!("/b/c");
