@@ -9,11 +9,12 @@
 //! trybuild builds the crate again, in `target/tests/trybuild`, with the
 //! features of this run and every dev-dependency: the first run of this
 //! test takes minutes (196 s on the 2-core CI machine), later ones
-//! seconds. The messages do not depend on a feature, so it runs in the
-//! test run of the default features only, where the build is the
-//! smallest, and not again with every feature (where `verify-compiled` is
-//! on). The expected text is rustc's, so a new rustc may word the rest of
-//! the error differently.
+//! seconds. The messages do not depend on a feature, so it runs without
+//! `verify-compiled`, where the build is the smallest, and not again with
+//! every feature: `.ci/run` has a step of its own for it
+//! (`cargo test --test integration docs::diagnostics::`). The expected
+//! text is rustc's, so a new rustc may word the rest of the error
+//! differently.
 
 /// Calling a setter on a `Uri<&str>`: the error says that it borrows its
 /// text, and that `.to_owned()` gives a `Uri` (`Uri<String>`).
