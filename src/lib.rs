@@ -207,9 +207,10 @@
 //! the crates it depends on (pest's and pest_derive's `std`, say).
 //!
 //! The package is `rfc3986-core`; users depend on `rfc3986`, which
-//! re-exports it and has each of the features below by the same name, and
-//! one more, `macros`: the literals of `rfc3986-macros` (`rfc3986::uri!`),
-//! which cannot be re-exported here, since they run this crate's parse.
+//! re-exports it and has each of the features below by the same name but
+//! `cli` (the tool is this package's binary), and one more, `macros`: the
+//! literals of `rfc3986-macros` (`rfc3986::uri!`), which cannot be
+//! re-exported here, since they run this crate's parse.
 //!
 //! - `template`: URI Templates (RFC 6570), [`Template`] and the
 //!   [`template`][template] module. Off by default: the template grammar's

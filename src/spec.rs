@@ -87,9 +87,7 @@ pub(crate) mod sealed {
 /// The entries are functions of a concrete type, neither generic nor
 /// `#[inline]`, so that the compiled parser and the lowering are compiled
 /// once, in this crate. Were they generic (or inline), every crate that
-/// calls `Uri::parse` would compile its own copy of the parser: a
-/// dependent's build and each doctest paid for it (BENCHMARKS.md, "Build
-/// cost").
+/// calls `Uri::parse` would compile its own copy of the parser.
 macro_rules! sealed_spec {
     ($spec:ty, $name:literal, $absolute:literal) => {
         #[allow(private_interfaces)]

@@ -68,6 +68,50 @@ fn ci_runs_the_readme_test_command() {
     );
 }
 
+/// The `[features]` of a manifest: each feature's name and the text of
+/// its list.
+fn features(manifest: &str) -> Vec<(&str, &str)> {
+    manifest
+        .split("[features]\n")
+        .nth(1)
+        .unwrap()
+        .split("\n[")
+        .next()
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_once(" = "))
+        .collect()
+}
+
+/// The `rfc3986` crate users depend on (facade/) has every feature of
+/// rfc3986-core, each turning on rfc3986-core's of the same name (all
+/// but `cli`, whose tool is rfc3986-core's binary), the same defaults,
+/// and `macros`.
+#[test]
+fn the_facade_forwards_every_feature() {
+    const CORE: &str = include_str!("../../Cargo.toml");
+    const FACADE: &str = include_str!("../../facade/Cargo.toml");
+    let facade = features(FACADE);
+    let list = |name: &str| {
+        facade
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, list)| *list)
+            .unwrap_or_else(|| panic!("the facade has no feature {name}"))
+    };
+    let core = features(CORE);
+    assert!(core.len() >= 12, "{core:?}");
+    for (name, core_list) in core {
+        match name {
+            "cli" => assert!(facade.iter().all(|(n, _)| *n != "cli")),
+            "default" => assert_eq!(list(name), core_list),
+            _ => assert_eq!(list(name), format!("[\"rfc3986-core/{name}\"]")),
+        }
+    }
+    assert_eq!(list("macros"), "[\"dep:rfc3986-macros\"]");
+}
+
 /// The crate root's docs, the page a docs.rs reader lands on, give every
 /// feature of Cargo.toml a line, and every capability a line with a link.
 #[test]
@@ -79,17 +123,9 @@ fn crate_docs_name_every_feature_and_capability() {
         .filter_map(|line| line.strip_prefix("//!"))
         .map(|line| format!("{}\n", line.trim_start()))
         .collect();
-    let features = MANIFEST
-        .split("[features]\n")
-        .nth(1)
-        .unwrap()
-        .split("\n[")
-        .next()
-        .unwrap();
-    let names: Vec<&str> = features
-        .lines()
-        .filter(|line| !line.starts_with('#') && line.contains(" = "))
-        .map(|line| line.split(" = ").next().unwrap())
+    let names: Vec<&str> = features(MANIFEST)
+        .into_iter()
+        .map(|(name, _)| name)
         // Not a feature: which ones are on by default, which the docs say.
         .filter(|&name| name != "default")
         .collect();
