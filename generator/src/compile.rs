@@ -346,6 +346,21 @@ pub struct Compiled {
     /// pair of, with whether it can record several, for the derive's
     /// accessors.
     pub(crate) counts: std::collections::BTreeMap<String, counts::Count>,
+    /// The rules for which the generated `holds_delimiter` answers true:
+    /// those whose match can hold one of `:` `/` `?` `#` `@`, in the
+    /// grammar's order.
+    pub holds_delimiter: Vec<String>,
+    /// The rules for which the generated `static_reading` answers true:
+    /// those the generator proved are read as the generic grammar reads
+    /// them, in the grammar's order.
+    pub static_reading: Vec<String>,
+    /// The rules the generated `UriRule` implementation maps to an RFC
+    /// rule, each with that rule's index in the declaration order of the
+    /// runtime's `RfcRule` (`UriReference` is 0, `ZoneId` the last), in
+    /// that order: RFC 3987's names where the grammar defines
+    /// `IRI_reference`, else RFC 3986's where it defines `URI_reference`,
+    /// else none.
+    pub rfc_rules: Vec<(String, usize)>,
 }
 
 /// [`compile`], with the grammar's rules.
@@ -384,14 +399,39 @@ pub fn compile_grammar(grammar: &str, options: &Options<'_>) -> Result<Compiled,
 /// and column of the construct, or of the rule's name where it is
 /// defined). In the order of the text; never empty.
 pub fn compile_all(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec<CompileError>> {
-    compile_located(grammar, options).map_err(|errors| {
-        let mut errors: Vec<CompileError> = errors
-            .into_iter()
-            .map(|error| error.located(grammar))
+    compile_located(grammar, options).map_err(|errors| located_all(grammar, errors))
+}
+
+/// `errors` of `grammar` each with its place, in the order of the text.
+fn located_all(grammar: &str, errors: Vec<CompileError>) -> Vec<CompileError> {
+    let mut errors: Vec<CompileError> = errors
+        .into_iter()
+        .map(|error| error.located(grammar))
+        .collect();
+    errors.sort_by_key(|error| (error.line.is_none(), error.line, error.column));
+    errors
+}
+
+/// The optimized tree the compiled parser of `grammar` is generated from,
+/// and whether the grammar uses `EOI`, for the interpreter; with the
+/// errors [`compile_all`] gives for what pest_meta rejects and for the
+/// constructs the compiler does not support (which the interpreter does
+/// not implement either). Not the compiler's other checks (rule names no
+/// variant of `Rule` can have, lints): they are about the generated code
+/// and the grammar's style, not what a parse means.
+#[cfg(feature = "interpreter")]
+pub(crate) fn optimized(
+    grammar: &str,
+) -> Result<(bool, Vec<pest_meta::optimizer::OptimizedRule>), Vec<CompileError>> {
+    let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| {
+        let errors = errors
+            .iter()
+            .map(|error| from_pest(grammar, error))
             .collect();
-        errors.sort_by_key(|error| (error.line.is_none(), error.line, error.column));
-        errors
-    })
+        located_all(grammar, errors)
+    })?;
+    ir::lower(&optimized).map_err(|error| vec![error.located(grammar)])?;
+    Ok((builtins.contains(&"EOI"), optimized))
 }
 
 fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec<CompileError>> {
@@ -571,12 +611,16 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     let holding: Vec<String> = names
         .iter()
         .filter(|name| !analysis.consumed(name).is_disjoint(&delimiters))
-        .map(|name| format!("Rule::r#{name}"))
+        .cloned()
         .collect();
     let holds_delimiter = if holding.is_empty() {
         "false".to_string()
     } else {
-        format!("matches!(rule, {})", holding.join(" | "))
+        let arms: Vec<String> = holding
+            .iter()
+            .map(|name| format!("Rule::r#{name}"))
+            .collect();
+        format!("matches!(rule, {})", arms.join(" | "))
     };
     let mut name_arms = String::new();
     for name in &entries {
@@ -841,15 +885,20 @@ pub mod chars {{
         + &rfc_rule_table(&names);
     Ok(Compiled {
         code,
-        rules: names,
         uses_eoi,
         counts,
+        holds_delimiter: holding,
+        static_reading: crate::reading::statically_read(&analysis, &names),
+        rfc_rules: rfc_rule_rows(&names),
+        rules: names,
     })
 }
 
 /// The RFC rules the lowering reads, each with its name in RFC 3986
 /// (`uri.pest`) and in RFC 3987 (`iri.pest`, which puts an "i" before the
-/// rules it extends and keeps the others' names).
+/// rules it extends and keeps the others' names), in the order the
+/// runtime's `RfcRule` declares them: [`Compiled::rfc_rules`] gives rows
+/// of this table by index.
 const RFC_RULES: &[(&str, &str, &str)] = &[
     ("UriReference", "URI_reference", "IRI_reference"),
     ("Uri", "URI", "IRI"),
@@ -899,28 +948,37 @@ fn rfc_rule_names(names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// The grammar's rules that [`rfc_rule_table`] maps, each with the index
+/// of its row of [`RFC_RULES`] (the order of the runtime's `RfcRule`): a
+/// grammar that holds RFC 3987's rules (`IRI_reference`) maps those; one
+/// that holds RFC 3986's (`URI_reference`) maps those; any other none.
+fn rfc_rule_rows(names: &[String]) -> Vec<(String, usize)> {
+    let has = |name: &str| names.iter().any(|n| n == name);
+    let iri = if has("IRI_reference") {
+        true
+    } else if has("URI_reference") {
+        false
+    } else {
+        return Vec::new();
+    };
+    RFC_RULES
+        .iter()
+        .enumerate()
+        .map(|(row, &(_, uri, iri_name))| (if iri { iri_name } else { uri }, row))
+        .filter(|(name, _)| has(name))
+        .map(|(name, row)| (name.to_string(), row))
+        .collect()
+}
+
 /// The `UriRule` implementation of the grammar's `Rule`: the map from its
 /// rules to the RFC rules the lowering reads. A grammar that holds RFC
 /// 3987's rules (`IRI_reference`) maps those; one that holds RFC 3986's
 /// (`URI_reference`) maps those; any other grammar's rules are its own,
 /// and none is an RFC rule.
 fn rfc_rule_table(names: &[String]) -> String {
-    let has = |name: &str| names.iter().any(|n| n == name);
-    let column = if has("IRI_reference") {
-        Some(2)
-    } else if has("URI_reference") {
-        Some(1)
-    } else {
-        None
-    };
     let mut table = String::new();
-    for row in RFC_RULES {
-        let (rfc, name) = match column {
-            Some(1) => (row.0, row.1),
-            Some(_) => (row.0, row.2),
-            None => break,
-        };
-        if has(name) {
+    for (name, row) in rfc_rule_rows(names) {
+        if let Some((rfc, _, _)) = RFC_RULES.get(row) {
             table.push_str(&format!("    {name} => {rfc},\n"));
         }
     }
@@ -932,7 +990,7 @@ fn rfc_rule_table(names: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{compile, Options, Starts};
+    use super::{compile, compile_grammar, Options, Starts, RFC_RULES};
 
     const GRAMMAR: &str = r#"
 a = { b ~ c }
@@ -977,5 +1035,78 @@ d = { "z" }
             err.message,
             "a start rule `e` that the grammar does not define"
         );
+    }
+
+    /// The rules the generated `fn {function}(rule: Rule) -> bool` answers
+    /// true for, read from `code`.
+    fn answered(code: &str, function: &str) -> Vec<String> {
+        let body = code
+            .split(&format!("pub fn {function}(rule: Rule) -> bool {{"))
+            .nth(1)
+            .unwrap();
+        let body = &body[..body.find('}').unwrap()];
+        body.split("Rule::r#")
+            .skip(1)
+            .map(|arm| arm.trim_end_matches([' ', '|', ')', '\n']).to_string())
+            .collect()
+    }
+
+    /// The rows of the generated `UriRule` table: each rule's name and the
+    /// `RfcRule` it maps to.
+    fn rfc_table(code: &str) -> Vec<(String, String)> {
+        let table = code
+            .split("rt::__uri_rule_table!(@impl Rule,\n")
+            .nth(1)
+            .unwrap();
+        table[..table.find(");").unwrap()]
+            .lines()
+            .map(|line| {
+                let (name, rfc) = line
+                    .trim()
+                    .trim_end_matches(',')
+                    .split_once(" => ")
+                    .unwrap();
+                (name.to_string(), rfc.to_string())
+            })
+            .collect()
+    }
+
+    /// `holds_delimiter`, `static_reading` and `rfc_rules` state what the
+    /// generated code encodes, for a grammar of RFC 3986's rules, one of
+    /// RFC 3987's, and one of neither.
+    #[test]
+    fn the_fields_state_what_the_code_encodes() {
+        let ssh = "ssh_URI = ${ ^\"ssh://\" ~ (ssh_user ~ \"@\")? ~ host ~ (\":\" ~ port)? ~ \
+                   path_abempty }\n\
+                   ssh_user = @{ (unreserved | pct_encoded | sub_delims)+ }\n\
+                   ssh_input = _{ SOI ~ ssh_URI ~ EOI }\n";
+        let uri = format!("{}{ssh}", crate::URI_PEST);
+        let iri = format!("{}{}", crate::URI_PEST, crate::IRI_PEST);
+        for (text, rfc) in [(uri.as_str(), true), (iri.as_str(), true), (GRAMMAR, false)] {
+            let compiled = compile_grammar(text, &options(Starts::Every)).unwrap();
+            let code = &compiled.code;
+            assert_eq!(compiled.holds_delimiter, answered(code, "holds_delimiter"));
+            assert_eq!(compiled.static_reading, answered(code, "static_reading"));
+            let rows: Vec<(String, String)> = compiled
+                .rfc_rules
+                .iter()
+                .map(|(name, row)| (name.clone(), RFC_RULES[*row].0.to_string()))
+                .collect();
+            assert_eq!(rows, rfc_table(code));
+            assert_eq!(compiled.rfc_rules.is_empty(), !rfc);
+        }
+        // The grammar of RFC 3986's rules holds both kinds of rule.
+        let compiled = compile_grammar(&uri, &options(Starts::Every)).unwrap();
+        assert!(compiled.holds_delimiter.contains(&"ssh_URI".to_string()));
+        assert!(!compiled.holds_delimiter.contains(&"ssh_user".to_string()));
+        assert_eq!(compiled.static_reading, ["uri_input", "ssh_input"]);
+        assert!(compiled
+            .rfc_rules
+            .contains(&("path_abempty".to_string(), 11)));
+        // The IRI grammar maps RFC 3987's names, and its own `port`.
+        let compiled = compile_grammar(&iri, &options(Starts::Every)).unwrap();
+        assert!(compiled.rfc_rules.contains(&("ihost".to_string(), 17)));
+        assert!(compiled.rfc_rules.contains(&("port".to_string(), 18)));
+        assert!(!compiled.rfc_rules.iter().any(|(name, _)| name == "host"));
     }
 }

@@ -48,6 +48,11 @@
 //! a parse can record, for the derive's accessors), `emit` (the code);
 //! `compile` drives them, and `derive` wraps them for the proc-macro.
 //!
+//! With the `interpreter` feature, `interpret::Interpreter` runs a
+//! grammar without compiling it, from the same optimized tree, with
+//! pest's own parser state: the pairs and errors of pest_derive's parser,
+//! for a literal checked at compile time.
+//!
 //! The generated code is not a stable interface: it calls the runtime of
 //! the rfc3986 crate of the same version, which is why the crates are
 //! released together.
@@ -64,6 +69,11 @@ mod derive;
 mod emit;
 mod error;
 mod extend;
+/// A grammar run as pest_derive's parser of it runs, without generating
+/// code ([`interpret::Interpreter`]), for a proc-macro that checks a
+/// literal against a user's grammar (feature `interpreter`).
+#[cfg(feature = "interpreter")]
+pub mod interpret;
 mod ir;
 mod layout;
 mod lint;

@@ -4,20 +4,85 @@
 //! `#[grammar_base = "none"]`: the file's rules alone) and derived by
 //! pest_derive, and the two parsers must give the same verdict, the same
 //! pairs and the same error from every rule, on every string up to a
-//! length over the grammar's alphabet. The compiler is also run directly on
+//! length over the grammar's alphabet. The compiler's interpreter
+//! (`rfc3986_generator::interpret`), which runs the grammar's text without
+//! generating code, must give pest_derive's outcome too, and on the
+//! shorter inputs its whole error detail (the tokens expected, the call
+//! stacks, in the order recorded). The compiler is also run directly on
 //! grammars it must refuse.
 
 use std::fmt::Debug;
 
 use rfc3986::__private::runtime::Node;
+use rfc3986_generator::interpret::Interpreter;
 
 /// The rule of `all` with the name of `rule`: the derive declares the
 /// variants pest_derive declares for the same file.
 fn same_rule<A: Debug, B: Copy + Debug>(rule: A, all: &[B]) -> B {
-    let name = format!("{rule:?}");
+    named(&format!("{rule:?}"), all)
+}
+
+/// The rule of `all` named `name` (a rule's `Debug` is its name).
+fn named<B: Copy + Debug>(name: &str, all: &[B]) -> B {
     *all.iter()
         .find(|other| format!("{other:?}") == name)
         .unwrap_or_else(|| panic!("no rule {name}"))
+}
+
+/// A pest parser's pairs in preorder, or its error, with each rule as
+/// `rule` maps it; `context` names the parse where it panics.
+fn outcome<A: pest::RuleType, R>(
+    result: Result<pest::iterators::Pairs<'_, A>, pest::error::Error<A>>,
+    rule: &dyn Fn(A) -> R,
+    context: &dyn Fn() -> String,
+) -> Outcome<R> {
+    use pest::error::{ErrorVariant, InputLocation};
+    match result {
+        Ok(pairs) => Ok(pairs
+            .flatten()
+            .map(|pair| Node {
+                rule: rule(pair.as_rule()),
+                start: pair.as_span().start(),
+                end: pair.as_span().end(),
+            })
+            .collect()),
+        Err(error) => {
+            let pos = match error.location {
+                InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
+            };
+            let far = error
+                .parse_attempts()
+                .expect("pest's error detail is on")
+                .max_position;
+            let ErrorVariant::ParsingError {
+                positives,
+                negatives,
+            } = error.variant
+            else {
+                panic!("a custom error from {}", context());
+            };
+            let map = |rules: Vec<A>| rules.into_iter().map(rule).collect();
+            Err(Failure {
+                pos,
+                far,
+                positives: map(positives),
+                negatives: map(negatives),
+            })
+        }
+    }
+}
+
+/// What pest's error detail holds beyond [`Failure`], as text that names
+/// rules by name: the tokens expected and unexpected at the furthest
+/// position and the rules' call stacks there, in the order the parser
+/// recorded them (which the accessors sort), so that a parser that makes
+/// its attempts in another order differs. `None` where the parse matched.
+fn error_detail<A: pest::RuleType>(
+    result: Result<pest::iterators::Pairs<'_, A>, pest::error::Error<A>>,
+) -> Option<String> {
+    let error = result.err()?;
+    let attempts = error.parse_attempts().expect("pest's error detail is on");
+    Some(format!("{attempts:?}"))
 }
 
 /// A grammar under `tests/grammars`, derived by pest_derive and compiled
@@ -26,7 +91,7 @@ fn same_rule<A: Debug, B: Copy + Debug>(rule: A, all: &[B]) -> B {
 macro_rules! grammar {
     ($name:ident, $file:literal) => {
         mod $name {
-            use super::{same_rule, Node};
+            use super::{same_rule, Interpreter, Node};
 
             mod derived {
                 #[derive(pest_derive::Parser)]
@@ -47,49 +112,69 @@ macro_rules! grammar {
 
             pub use compiled::{Compiled, Rule};
 
+            /// pest_derive's parse of `input` from `rule`, with pest's
+            /// error detail on.
+            fn derive_parse(
+                rule: Rule,
+                input: &str,
+            ) -> Result<pest::iterators::Pairs<'_, derived::Rule>, pest::error::Error<derived::Rule>>
+            {
+                use pest::Parser;
+                let entry = same_rule(rule, derived::Rule::all_rules());
+                rfc3986::__private::error_detail();
+                derived::Derived::parse(entry, input)
+            }
+
             /// pest_derive's pairs of `input` from `rule`, in preorder, or
             /// its error, as the derive's rules.
             pub fn derived(rule: Rule, input: &str) -> super::Outcome<Rule> {
-                use pest::error::{ErrorVariant, InputLocation};
-                use pest::Parser;
                 let all = <Compiled as rfc3986::__private::CompiledGrammar>::RULES;
-                let entry = same_rule(rule, derived::Rule::all_rules());
+                super::outcome(derive_parse(rule, input), &|r| same_rule(r, all), &|| {
+                    format!("{rule:?} on {input:?}")
+                })
+            }
+
+            /// The grammar's interpreter (`rfc3986_generator::interpret`),
+            /// built once from the file's text, over the derive's rules.
+            fn interpreter() -> &'static Interpreter<Rule> {
+                static INTERPRETER: std::sync::OnceLock<Interpreter<Rule>> =
+                    std::sync::OnceLock::new();
+                INTERPRETER.get_or_init(|| {
+                    let all = <Compiled as rfc3986::__private::CompiledGrammar>::RULES;
+                    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $file));
+                    Interpreter::new(text, |name| super::named(name, all))
+                        .unwrap_or_else(|errors| panic!("{errors:?}"))
+                })
+            }
+
+            /// The interpreter's parse of `input` from `rule`, with pest's
+            /// error detail on.
+            fn interpret(
+                rule: Rule,
+                input: &str,
+            ) -> Result<pest::iterators::Pairs<'_, Rule>, pest::error::Error<Rule>> {
                 rfc3986::__private::error_detail();
-                match derived::Derived::parse(entry, input) {
-                    Ok(pairs) => Ok(pairs
-                        .flatten()
-                        .map(|pair| Node {
-                            rule: same_rule(pair.as_rule(), all),
-                            start: pair.as_span().start(),
-                            end: pair.as_span().end(),
-                        })
-                        .collect()),
-                    Err(error) => {
-                        let pos = match error.location {
-                            InputLocation::Pos(pos) | InputLocation::Span((pos, _)) => pos,
-                        };
-                        let far = error
-                            .parse_attempts()
-                            .expect("pest's error detail is on")
-                            .max_position;
-                        let ErrorVariant::ParsingError {
-                            positives,
-                            negatives,
-                        } = error.variant
-                        else {
-                            panic!("a custom error from {rule:?} on {input:?}");
-                        };
-                        let map = |rules: Vec<derived::Rule>| {
-                            rules.into_iter().map(|r| same_rule(r, all)).collect()
-                        };
-                        Err(super::Failure {
-                            pos,
-                            far,
-                            positives: map(positives),
-                            negatives: map(negatives),
-                        })
-                    }
-                }
+                interpreter().parse(&format!("{rule:?}"), input)
+            }
+
+            /// The interpreter's pairs of `input` from `rule`, in preorder,
+            /// or its error.
+            pub fn interpreted(rule: Rule, input: &str) -> super::Outcome<Rule> {
+                super::outcome(interpret(rule, input), &|r| r, &|| {
+                    format!("{rule:?} on {input:?}, interpreted")
+                })
+            }
+
+            /// The error detail of pest_derive's parse and the
+            /// interpreter's ([`super::error_detail`]), where they differ.
+            pub fn detail_differs(rule: Rule, input: &str) -> Option<String> {
+                let derived = super::error_detail(derive_parse(rule, input));
+                let interpreted = super::error_detail(interpret(rule, input));
+                (derived != interpreted).then(|| {
+                    format!(
+                        "{rule:?} on {input:?}: interpreted {interpreted:#?}, pest_derive {derived:#?}"
+                    )
+                })
             }
 
             /// The derive's: the fast variant's pairs, or the diagnostic
@@ -191,7 +276,7 @@ fn compare<R: Copy + std::fmt::Debug + PartialEq>(
             assert_eq!(
                 compiled(rule, input),
                 expected,
-                "{rule:?} on {input:?}: compiled, then pest_derive"
+                "{rule:?} on {input:?}: compiled (or interpreted), then pest_derive"
             );
             matched += usize::from(expected.is_ok());
         }
@@ -214,6 +299,16 @@ macro_rules! conformance {
             inputs.extend([$(String::from($extra)),*]);
             let rules = $grammar::rules();
             let matched = compare(rules, &inputs, $grammar::derived, $grammar::compiled);
+            // The interpreter, on the same inputs; and the whole of pest's
+            // error detail, on the shorter ones.
+            compare(rules, &inputs, $grammar::derived, $grammar::interpreted);
+            for &rule in rules {
+                for input in inputs.iter().filter(|input| input.chars().count() <= 5) {
+                    if let Some(difference) = $grammar::detail_differs(rule, input) {
+                        panic!("{difference}");
+                    }
+                }
+            }
             // The violations too, on the shorter inputs.
             for &rule in rules {
                 for input in inputs.iter().filter(|input| input.chars().count() <= 3) {
@@ -306,6 +401,12 @@ fn deeply_nested_recursion() {
         recursion::compiled,
     );
     assert!(matched >= 10, "{matched}");
+    compare(
+        recursion::rules(),
+        &inputs,
+        recursion::derived,
+        recursion::interpreted,
+    );
 }
 
 /// The pair buffer spills to the heap for a grammar that records without
@@ -364,6 +465,11 @@ fn unsupported_constructs_fail_the_build(
         err.to_string().starts_with(&format!("rule `{rule}`: ")),
         "{err}"
     );
+    // The interpreter refuses it too, with the compiler's errors.
+    assert_eq!(
+        Interpreter::new(grammar, |_| 0_u8).unwrap_err(),
+        rfc3986_generator::compile_all(grammar, &options).unwrap_err()
+    );
 }
 
 /// A grammar pest_meta rejects fails with pest_meta's own message, the
@@ -384,6 +490,176 @@ fn invalid_grammars_fail_with_pest_metas_message() {
     let err = rfc3986_generator::compile("a = { \"a\" }\nb = { b ~ \"b\" }", &options).unwrap_err();
     assert_eq!((err.rule.as_str(), err.line), ("b", Some(2)), "{err}");
     assert!(err.message.contains("left-recursive"), "{err}");
+    // The interpreter gives the compiler's errors, all of them.
+    for grammar in [
+        "x = { \"x\" }\na = { b }",
+        "a = { (\"\")* }",
+        "a = { \"a\" }\nb = { b ~ \"b\" }",
+        "a = { b }\nc = { d ~ \"",
+        "a = { b }\nc = { d }",
+    ] {
+        assert_eq!(
+            Interpreter::new(grammar, |_| 0_u8).unwrap_err(),
+            rfc3986_generator::compile_all(grammar, &options).unwrap_err(),
+            "{grammar}"
+        );
+    }
+}
+
+/// `Compiled::rfc_rules` gives the index of the `RfcRule` each rule maps
+/// to, as the crate's own grammars map them (RFC 3986's names in uri.pest,
+/// RFC 3987's in iri.pest on top of it), and every rule that maps to one.
+#[test]
+fn rfc_rules_are_the_indices_of_rfc_rule() {
+    use rfc3986::{IriRule, Rule, UriRule};
+    fn check<R: UriRule + Copy + Debug>(grammar: &str, all: &[R]) {
+        let options = rfc3986_generator::Options {
+            runtime: "rt",
+            sources: &[],
+            grammar_type: "Test",
+            starts: rfc3986_generator::Starts::Every,
+        };
+        let compiled = rfc3986_generator::compile_grammar(grammar, &options).unwrap();
+        let expected: Vec<(String, usize)> = all
+            .iter()
+            .filter_map(|&rule| Some((format!("{rule:?}"), rule.rfc_rule()? as usize)))
+            .collect();
+        let mut found = compiled.rfc_rules.clone();
+        found.sort_by_key(|(name, _)| {
+            all.iter()
+                .position(|rule| format!("{rule:?}") == *name)
+                .unwrap()
+        });
+        assert_eq!(found, expected);
+    }
+    check(rfc3986_generator::URI_PEST, Rule::all_rules());
+    let iri = format!(
+        "{}{}",
+        rfc3986_generator::URI_PEST,
+        rfc3986_generator::IRI_PEST
+    );
+    check(&iri, IriRule::all_rules());
+}
+
+/// pest_derive's parser of `grammar_inline`, with the interpreter of the
+/// same text over its `Rule` type, and whether the two give the same
+/// pairs (token for token) or the same error, for each input from each
+/// rule.
+macro_rules! interpreted_as_derived {
+    ($grammar:literal, [$($input:literal),*]) => {{
+        mod derived {
+            #[derive(pest_derive::Parser)]
+            #[grammar_inline = $grammar]
+            pub struct Derived;
+        }
+        use derived::{Derived, Rule};
+        use pest::Parser;
+        rfc3986::__private::error_detail();
+        let interpreter = Interpreter::new($grammar, |name| named(name, Rule::all_rules())).unwrap();
+        let mut matched = 0;
+        for &rule in Rule::all_rules() {
+            for input in [$($input),*] {
+                let derived = Derived::parse(rule, input);
+                let interpreted = interpreter.parse(&format!("{rule:?}"), input);
+                match (derived, interpreted) {
+                    (Ok(derived), Ok(interpreted)) => {
+                        matched += 1;
+                        assert_eq!(
+                            interpreted.tokens().collect::<Vec<_>>(),
+                            derived.tokens().collect::<Vec<_>>(),
+                            "{rule:?} on {input:?}"
+                        );
+                    }
+                    (derived, interpreted) => assert_eq!(
+                        interpreted.err(),
+                        derived.err(),
+                        "{rule:?} on {input:?}"
+                    ),
+                }
+            }
+        }
+        matched
+    }};
+}
+
+/// A grammar may define a rule named as a built-in one (`ASCII_DIGIT`,
+/// `NEWLINE`, a Unicode property): pest_derive then calls the grammar's.
+#[test]
+fn interpreter_calls_a_grammars_rule_before_a_built_in() {
+    let matched = interpreted_as_derived!(
+        "digits = { ASCII_DIGIT+ ~ NEWLINE? ~ LETTER? }\n\
+         ASCII_DIGIT = { \"x\" | ASCII_HEX_DIGIT }\n\
+         NEWLINE = _{ \";\" }\n\
+         LETTER = @{ \"L\" }",
+        ["", "1", "x", "a", "x;", "1\n", "x;L", "xL", "ab", "Lx"]
+    );
+    assert!(matched > 0);
+}
+
+/// `EOI` as the rule a parse starts from, which pest_derive allows where
+/// the grammar uses it; and a name the grammar does not define, which
+/// pest's API cannot express and the interpreter refuses.
+#[test]
+fn interpreter_starts_from_eoi_and_refuses_unknown_rules() {
+    use pest::error::ErrorVariant;
+    let grammar = "a = { \"a\" ~ EOI }";
+    let names = ["a", "EOI"];
+    let interpreter = Interpreter::new(grammar, |name| {
+        names.iter().position(|n| *n == name).unwrap()
+    })
+    .unwrap();
+    let pairs: Vec<_> = interpreter.parse("EOI", "").unwrap().collect();
+    assert_eq!(pairs.len(), 1);
+    assert_eq!(pairs[0].as_rule(), 1);
+    let err = interpreter.parse("EOI", "a").unwrap_err();
+    assert!(
+        matches!(&err.variant, ErrorVariant::ParsingError { positives, .. } if positives == &[1]),
+        "{err:?}"
+    );
+    for unknown in ["b", "ANY", "", "a ", "SOI"] {
+        let err = interpreter.parse(unknown, "a").unwrap_err();
+        assert!(
+            matches!(&err.variant, ErrorVariant::CustomError { message } if message.contains(unknown)),
+            "{err:?}"
+        );
+    }
+    // Without `EOI` in the grammar, it is no rule either.
+    let interpreter = Interpreter::new("a = { \"a\" }", |_| 0_u8).unwrap();
+    assert!(interpreter.parse("EOI", "").is_err());
+}
+
+/// Input nested deeper than the native stack allows fails with pest's
+/// error, as pest_derive's parser does, rather than overflowing the stack
+/// (on the targets where pest knows the stack's bounds).
+#[cfg(all(
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    any(
+        all(target_os = "linux", target_env = "gnu"),
+        target_os = "macos",
+        all(target_os = "windows", target_env = "msvc")
+    )
+))]
+#[test]
+fn interpreter_fails_on_nesting_deeper_than_the_stack() {
+    use pest::error::ErrorVariant;
+    // Through a normal rule, and through silent ones that pest_generator
+    // checks the stack in (a choice) or not (a sequence).
+    let grammar = "nested = { \"(\" ~ nested? ~ \")\" }\n\
+                   silent = _{ \"(\" ~ silent? ~ \")\" }\n\
+                   choice = _{ \"[\" ~ choice ~ \"]\" | \"x\" }";
+    let interpreter = Interpreter::new(grammar, |_| 0_u8).unwrap();
+    for (rule, input) in [
+        ("nested", "(".repeat(1_000_000)),
+        ("silent", "(".repeat(1_000_000)),
+        ("choice", "[".repeat(1_000_000)),
+    ] {
+        let err = interpreter.parse(rule, &input).unwrap_err();
+        assert!(
+            matches!(&err.variant, ErrorVariant::CustomError { message } if message == "stack limit reached"),
+            "{rule}: {:?}",
+            err.variant
+        );
+    }
 }
 
 /// The error records of a few inputs, written out: what the conformance
