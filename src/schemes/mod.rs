@@ -219,8 +219,11 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
 
     let any_own = tried().any(|rule| own(&rule));
     // The innermost rule of the scheme's own that ends at `offset` in the
-    // parse tree of the input up to there: the one the diagnostic parse
-    // kept, else a parse of that prefix.
+    // parse tree of the input up to there, from a parse of that prefix.
+    // Not the tree the diagnostic parse kept where `EOI` failed: a
+    // lookahead of the grammar's may have read past the prefix there
+    // (s3's bucket is no IPv4 address unless a bucket character follows),
+    // and a parse of the prefix alone then goes another way, or fails.
     let innermost_in = |nodes: &mut dyn Iterator<Item = Node<R>>| {
         nodes
             .filter(|node| own(&node.rule) && named(&node.rule) && node.end.min(offset) == offset)
@@ -229,8 +232,6 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
     };
     let innermost = if any_own {
         None
-    } else if let Some(kept) = failure.prefix() {
-        innermost_in(&mut kept.iter().copied())
     } else {
         parsers
             .with_nodes(entry, &input[..offset], innermost_in)
