@@ -475,18 +475,48 @@ impl<G: CompiledGrammar> Parsers<G::Rule> for CompiledParsers<G> {
     }
 }
 
-/// The pest_derive parser `P` of a grammar.
-pub(crate) struct Derived<P>(PhantomData<P>);
-
-impl<P> Derived<P> {
-    pub(crate) const PARSERS: Derived<P> = Derived(PhantomData);
+/// A parser with pest's API, as [`PestParsers`] runs it: pest_derive's
+/// parser of a grammar ([`ByType`]), or, with the `grammar-literals`
+/// feature, the interpreter that checks a literal of a user's grammar at
+/// compile time.
+pub(crate) trait PestParse<R: pest::RuleType> {
+    /// pest's `Parser::parse` of `input` from `rule`.
+    fn pest_parse<'i>(
+        &self,
+        rule: R,
+        input: &'i str,
+    ) -> Result<pest::iterators::Pairs<'i, R>, pest::error::Error<R>>;
 }
 
-impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
+/// pest_derive's parser `P`, a type, as a [`PestParse`] value.
+pub(crate) struct ByType<P>(PhantomData<P>);
+
+impl<P: pest::Parser<R>, R: pest::RuleType> PestParse<R> for ByType<P> {
+    fn pest_parse<'i>(
+        &self,
+        rule: R,
+        input: &'i str,
+    ) -> Result<pest::iterators::Pairs<'i, R>, pest::error::Error<R>> {
+        P::parse(rule, input)
+    }
+}
+
+/// The parsers of a grammar that pest's API runs: every parse is a whole
+/// parse of the [`PestParse`] `M`, whose error holds what pest records.
+pub(crate) struct PestParsers<M>(pub(crate) M);
+
+/// The pest_derive parser `P` of a grammar.
+pub(crate) type Derived<P> = PestParsers<ByType<P>>;
+
+impl<P> Derived<P> {
+    pub(crate) const PARSERS: Derived<P> = PestParsers(ByType(PhantomData));
+}
+
+impl<M: PestParse<R>, R: UriRule> Parsers<R> for PestParsers<M> {
     type Failure = PestFailure<R>;
 
     fn failure<T>(&self, entry: R, input: &str, f: impl FnOnce(&PestFailure<R>) -> T) -> T {
-        match P::parse(entry, input) {
+        match self.0.pest_parse(entry, input) {
             Ok(_) => f(&PestFailure {
                 attempts: Attempts::new(entry),
                 expected: Tokens::default(),
@@ -508,12 +538,12 @@ impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
         input: &str,
         f: impl FnOnce(&mut dyn Iterator<Item = Node<R>>) -> T,
     ) -> Option<T> {
-        let pairs = P::parse(entry, input).ok()?;
+        let pairs = self.0.pest_parse(entry, input).ok()?;
         Some(f(&mut pest_nodes(pairs)))
     }
 
     fn match_len(&self, rule: R, input: &str) -> Option<usize> {
-        let pairs = P::parse(rule, input).ok()?;
+        let pairs = self.0.pest_parse(rule, input).ok()?;
         Some(pairs.peek().map_or(0, |pair| pair.as_span().end()))
     }
 
@@ -521,7 +551,7 @@ impl<P: pest::Parser<R>, R: UriRule> Parsers<R> for Derived<P> {
     /// its error detail saw (where that is on: see [`attempts`]); where it
     /// matched, the end of its last pair.
     fn reach(&self, rule: R, input: &str) -> usize {
-        match P::parse(rule, input) {
+        match self.0.pest_parse(rule, input) {
             Ok(pairs) => pairs.map(|pair| pair.as_span().end()).max().unwrap_or(0),
             Err(error) => attempts(&error, rule).far().min(input.len()),
         }

@@ -182,6 +182,42 @@ pub enum RfcRule {
     ZoneId,
 }
 
+impl RfcRule {
+    /// Every RFC rule, in the order of the enum (the generator's table of
+    /// them has its rows in that order).
+    #[cfg(feature = "grammar-literals")]
+    pub(crate) const ALL: [RfcRule; 25] = {
+        use RfcRule::*;
+        [
+            UriReference,
+            Uri,
+            AbsoluteUri,
+            RelativeRef,
+            RelativePart,
+            Scheme,
+            HierPart,
+            Query,
+            Fragment,
+            Authority,
+            Path,
+            PathAbempty,
+            PathAbsolute,
+            PathNoscheme,
+            PathRootless,
+            PathEmpty,
+            Userinfo,
+            Host,
+            Port,
+            IpLiteral,
+            Ipv4Address,
+            RegName,
+            Ipv6Address,
+            IpvFuture,
+            ZoneId,
+        ]
+    };
+}
+
 /// Connects the `Rule` type of a parser derived from `uri.pest` to the RFC
 /// rules that the lowering reads.
 ///

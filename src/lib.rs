@@ -55,7 +55,10 @@
 //!   [`AbsoluteUri`], [`AbsoluteIri`]) of a string literal, checked by
 //!   [`Uri::parse`](Reference::parse) when the macro expands: an invalid
 //!   literal fails the build with the parse's message, and using a valid
-//!   one runs no parse.
+//!   one runs no parse. A grammar of your own gets a macro of its own
+//!   (`#[literal_macro = "redis"]` on the derive: `redis!(Rule::redis_input,
+//!   "redis://h/2")` is a `const` [`Parsed`](schemes::Parsed) checked by
+//!   your rules; see the derive `rfc3986::Grammar`).
 //! - **Errors** that say what and where: [`ParseError`] (with its
 //!   [`ErrorKind`] and byte offset, and a caret under it in `{:#}`), and
 //!   [`Error`], which every error of the crate converts into. Every
@@ -254,6 +257,9 @@
 //!   use. Every parse also runs pest_derive's parser of the same grammar
 //!   ([`UriParser`], [`IriParser`]: it turns on `pest-parsers`) and panics
 //!   if the compiled parser's verdict or parse tree differs. Slow.
+//! - `grammar-literals`: for `rfc3986-macros`, not for use. What a literal
+//!   of a derived grammar (`#[literal_macro = "..."]`) runs when it
+//!   expands, in the copy of the crate built for the compiler's host.
 //!
 //! # The `uri` tool
 //!
@@ -459,6 +465,11 @@ pub mod __private {
     pub use crate::literal::{raw_bounds, LiteralError, LiteralKind};
     pub use crate::schemes::grammar::{parse_grammar, parse_pairs};
     pub use crate::schemes::pest_violation;
+
+    #[cfg(feature = "grammar-literals")]
+    pub use crate::literal::grammar::{
+        GrammarFacts, GrammarLiteral, GrammarMatcher, LiteralParse, NamedRule,
+    };
 
     // Empty without `pest-parsers`.
     #[cfg(feature = "template")]

@@ -17,6 +17,9 @@
 //!
 //! Not public API: the crate reaches it through `__private`.
 
+#[cfg(feature = "grammar-literals")]
+pub(crate) mod grammar;
+
 use alloc::format;
 use alloc::string::String;
 use core::fmt;

@@ -43,6 +43,5 @@ pub(crate) use lowering::captured;
 pub(crate) use lowering::{captured_tiled, host_of, lower, lower_tiled, pest_nodes};
 pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder, TreeRecorder};
 pub(crate) use shape::{entries, Entries};
-#[cfg(feature = "pest-parsers")]
 pub(crate) use slots::Slots;
 pub(crate) use tiling::check_tiling;

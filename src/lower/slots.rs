@@ -214,6 +214,17 @@ impl<'i> Slots<'i> {
         }
     }
 
+    /// Slots for the pairs of a parse of `input` that recorded none (a
+    /// parse with pest's API): not [exact](Self::exact), so that a reader
+    /// reads them from the pairs.
+    #[cfg(feature = "grammar-literals")]
+    pub(crate) fn unread(input: &'i str) -> Slots<'i> {
+        Slots {
+            clobbered: u32::MAX,
+            ..Slots::new(input)
+        }
+    }
+
     /// Stores each pair in its slot; returns where a component came a
     /// second time (`usize::MAX` if none did, or where `TILED` says that
     /// none can: [`tiles`] proves each comes once). The slots are filled in

@@ -2,16 +2,18 @@
 //! trait, and a parse's result, [`Parsed`] (the generic reference and the
 //! pairs) or [`Pairs`] (the pairs alone).
 
+use alloc::borrow::Cow;
 use core::fmt;
+use core::marker::PhantomData;
 use core::ops::Range;
 
 use super::reading::{Components, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
-use crate::compiled::runtime::{NodeIter, PairBuffer, Parse};
+use crate::compiled::runtime::{Node, NodeIter, PairBuffer, Parse};
 use crate::compiled::{self, CompiledGrammar};
 use crate::diagnose::CompiledParsers;
 use crate::grammar::{RfcRule, UriRule};
-use crate::lower::TreeRecorder;
+use crate::lower::{Slots, TreeRecorder};
 use crate::reference::Reference;
 use crate::spec::Spec;
 
@@ -295,6 +297,41 @@ impl<'i, G: Grammar> Parsed<'i, G> {
     }
 }
 
+impl<G: Grammar> Parsed<'static, G> {
+    /// Not public API: what a literal of a derived grammar (the macro that
+    /// `#[literal_macro = "..."]` declares) expands to: `text`, with the
+    /// bounds of the generic reference and the pairs that a parse of it
+    /// gave when the macro expanded, so that a `const` holds it and using
+    /// it runs no parse.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __from_literal(
+        text: &'static str,
+        bounds: [u32; 8],
+        pairs: &'static [Node<G::Rule>],
+    ) -> Self {
+        // Pairs written by hand that do not fit the text stop the `const`
+        // here, as bounds that do not fit it do.
+        let mut index = 0;
+        while index < pairs.len() {
+            let (start, end) = (pairs[index].start, pairs[index].end);
+            assert!(
+                start <= end && end <= text.len(),
+                "a pair of a literal does not fit its text"
+            );
+            index += 1;
+        }
+        Parsed {
+            uri: Reference::__from_literal(text, bounds),
+            pairs: Pairs {
+                input: text,
+                end: text.len(),
+                store: Store::Literal(pairs),
+            },
+        }
+    }
+}
+
 impl<'i, G: Grammar<Spec = crate::spec::Rfc3987>> Parsed<'i, G> {
     /// The generic reference of a grammar on the IRI base
     /// (`#[grammar_base = "iri"]`): [`uri`](Self::uri), by the name of
@@ -347,7 +384,26 @@ impl<G: Grammar> fmt::Debug for Parsed<'_, G> {
 pub struct Pairs<'i, G: Grammar> {
     input: &'i str,
     end: usize,
-    buffer: <G::Compiled as CompiledGrammar>::Buffer,
+    store: Store<<G::Compiled as CompiledGrammar>::Buffer, G::Rule>,
+}
+
+/// Where [`Pairs`] keeps the pairs: the buffer a parse recorded them into,
+/// or, for a literal checked at compile time, a static slice.
+#[derive(Clone)]
+enum Store<B, R: 'static> {
+    Buffer(B),
+    Literal(&'static [Node<R>]),
+}
+
+impl<B: PairBuffer<R>, R> Store<B, R> {
+    /// The pairs, in preorder: the first slice, then the second.
+    #[inline(always)]
+    fn parts(&self) -> [&[Node<R>]; 2] {
+        match self {
+            Store::Buffer(buffer) => buffer.parts(),
+            Store::Literal(nodes) => [nodes, &[]],
+        }
+    }
 }
 
 impl<'i, G: Grammar> Pairs<'i, G> {
@@ -393,7 +449,7 @@ impl<'i, G: Grammar> Pairs<'i, G> {
     pub fn find(&self, rule: G::Rule) -> Option<Pair<'i, G::Rule>> {
         // Over the buffer's two slices in place, making a `Pair` of the
         // one found only: `get` and `span` run it for every rule read.
-        for part in self.buffer.parts() {
+        for part in self.store.parts() {
             for node in part {
                 if node.rule == rule {
                     return Some(Pair {
@@ -410,15 +466,17 @@ impl<'i, G: Grammar> Pairs<'i, G> {
 
     /// The pairs, in preorder.
     pub fn iter(&self) -> PairIter<'_, 'i, G::Rule> {
+        let [first, second] = self.store.parts();
         PairIter {
-            nodes: self.buffer.nodes(),
+            nodes: first.iter().chain(second).copied(),
             input: self.input,
         }
     }
 
     /// How many pairs there are.
     pub fn len(&self) -> usize {
-        self.buffer.count()
+        let [first, second] = self.store.parts();
+        first.len() + second.len()
     }
 
     /// Whether there are none.
@@ -437,7 +495,7 @@ impl<G: Grammar> Clone for Pairs<'_, G> {
         Pairs {
             input: self.input,
             end: self.end,
-            buffer: self.buffer.clone(),
+            store: self.store.clone(),
         }
     }
 }
@@ -573,20 +631,124 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
     let mut parse = recorder::<G>(input);
     let end = compiled::run_outlined::<G::Compiled, _>(rule, &mut parse);
     let TreeRecorder { pairs, slots } = &mut parse.pairs;
-    let pairs = &*pairs;
+    let uri = reference_of(
+        &CompiledFacts::<G>::FACTS,
+        rule,
+        input,
+        end,
+        slots,
+        pairs.parts(),
+    )?;
+    Ok(Parsed {
+        uri,
+        pairs: Pairs {
+            input,
+            end: input.len(),
+            store: Store::Buffer(parse.pairs.pairs),
+        },
+    })
+}
+
+/// What the end of a derived grammar's parse reads of the grammar, after
+/// its parser matched: the compiled grammar's answers ([`CompiledFacts`]),
+/// or, with the `grammar-literals` feature, those the derive handed to a
+/// literal of the grammar, checked at compile time by an interpreter of the
+/// same grammar. [`reference_of`] is written once over it, so that a
+/// literal and a parse of its text read the same reference and fail with
+/// the same error.
+pub(crate) trait SchemeFacts {
+    /// The grammar's rules.
+    type Rule: UriRule;
+    /// The generic grammar.
+    type Spec: Spec;
+
+    /// [`Grammar::SCHEME`].
+    fn scheme(&self) -> &'static str;
+    /// [`Grammar::EXTENDS_BASE`].
+    fn extends_base(&self) -> bool;
+    /// [`CompiledGrammar::static_reading`].
+    fn static_reading(&self, rule: Self::Rule) -> bool;
+    /// [`CompiledGrammar::holds_delimiter`].
+    fn holds_delimiter(&self, rule: Self::Rule) -> bool;
+    /// The rule's name as an error writes it.
+    fn rule_name(&self, rule: Self::Rule) -> Cow<'static, str>;
+    /// The violation of a failed parse of `input` from `rule`.
+    fn violation(&self, rule: Self::Rule, input: &str) -> SchemeViolation;
+}
+
+/// The facts of the derived grammar `G`, compiled into it.
+pub(crate) struct CompiledFacts<G>(PhantomData<G>);
+
+impl<G> CompiledFacts<G> {
+    const FACTS: CompiledFacts<G> = CompiledFacts(PhantomData);
+}
+
+impl<G: Grammar> SchemeFacts for CompiledFacts<G> {
+    type Rule = G::Rule;
+    type Spec = G::Spec;
+
+    #[inline(always)]
+    fn scheme(&self) -> &'static str {
+        G::SCHEME
+    }
+
+    #[inline(always)]
+    fn extends_base(&self) -> bool {
+        G::EXTENDS_BASE
+    }
+
+    #[inline(always)]
+    fn static_reading(&self, rule: G::Rule) -> bool {
+        G::Compiled::static_reading(rule)
+    }
+
+    #[inline(always)]
+    fn holds_delimiter(&self, rule: G::Rule) -> bool {
+        G::Compiled::holds_delimiter(rule)
+    }
+
+    fn rule_name(&self, rule: G::Rule) -> Cow<'static, str> {
+        Cow::Borrowed(G::Compiled::rule_name(rule))
+    }
+
+    fn violation(&self, rule: G::Rule, input: &str) -> SchemeViolation {
+        violation(
+            &CompiledParsers::<G::Compiled>::PARSERS,
+            G::SCHEME,
+            rule,
+            input,
+        )
+    }
+}
+
+/// The generic reference of a derived grammar's parse of `input` from
+/// `rule`, whose match ended at `end` (`None`: it failed) with the pairs
+/// `parts` (in preorder, the second slice after the first) and the
+/// lowering's `slots` (read again from the pairs where they are not
+/// [exact](crate::lower::Slots::exact)); or the parse's error.
+#[inline(always)]
+pub(crate) fn reference_of<'i, F: SchemeFacts>(
+    facts: &F,
+    rule: F::Rule,
+    input: &'i str,
+    end: Option<usize>,
+    slots: &mut Slots<'i>,
+    parts: [&[Node<F::Rule>]; 2],
+) -> Result<Reference<F::Spec, &'i str>, SchemeError> {
     if end != Some(input.len()) {
-        return Err(rejected::<G>(rule, input, end));
+        return Err(rejected(facts, rule, input, end));
     }
     use crate::parse::EntryPoints;
-    let reading = if G::Compiled::static_reading(rule) {
+    let nodes = || parts[0].iter().chain(parts[1]).copied();
+    let reading = if facts.static_reading(rule) {
         // The generator proved that the pairs and the literal delimiters
         // give the generic reading, and that no pair crosses a component.
-        crate::lower::proven_reference(slots, pairs.nodes()).map(|bounds| crate::lower::Reading {
+        crate::lower::proven_reference(slots, nodes()).map(|bounds| crate::lower::Reading {
             bounds,
             may_cross: false,
         })
     } else {
-        crate::lower::whole_reference(slots, pairs.nodes(), G::Spec::syntax().matches)
+        crate::lower::whole_reference(slots, nodes(), F::Spec::syntax().matches)
     };
     let (uri, may_cross) = match reading {
         Some(reading) => {
@@ -595,8 +757,8 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
             // `IP-literal`: the generic parser rejects it.
             #[cfg(feature = "verify-compiled")]
             {
-                let generic = Reference::<G::Spec, &str>::parse(input);
-                if uri.bounds().zone().is_none() && (!G::EXTENDS_BASE || generic.is_ok()) {
+                let generic = Reference::<F::Spec, &str>::parse(input);
+                if uri.bounds().zone().is_none() && (!facts.extends_base() || generic.is_ok()) {
                     assert_eq!(
                         Ok(uri.bounds()),
                         generic.as_ref().map(Reference::bounds),
@@ -607,29 +769,22 @@ pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_
             }
             (uri, reading.may_cross)
         }
-        None => (Reference::<G::Spec, &str>::parse(input)?, true),
+        None => (Reference::<F::Spec, &str>::parse(input)?, true),
     };
     // Only the pairs of rules that can hold a delimiter can cross a
-    // component; a plain loop over the pair buffer, as this runs on every
-    // parse that reads a component from the text.
+    // component; a plain loop over the pairs, as this runs on every parse
+    // that reads a component from the text.
     if may_cross {
-        if let Some(crossing) = first_crossing::<G>(pairs, &uri) {
-            return Err(read_two_ways::<G>(pairs, crossing, input));
+        if let Some(crossing) = first_crossing(facts, parts, &uri) {
+            return Err(read_two_ways(facts, parts, crossing, input));
         }
     }
     #[cfg(feature = "verify-compiled")]
     assert!(
-        first_crossing::<G>(pairs, &uri).is_none(),
+        first_crossing(facts, parts, &uri).is_none(),
         "a pair of {input:?} from {rule:?} crosses a component read from the pairs"
     );
-    Ok(Parsed {
-        uri,
-        pairs: Pairs {
-            input,
-            end: input.len(),
-            buffer: parse.pairs.pairs,
-        },
-    })
+    Ok(uri)
 }
 
 /// A parse of `input` by `G` about to start, recording the pairs and the
@@ -643,19 +798,20 @@ fn recorder<G: Grammar>(
     Parse::with_sink(input, sink)
 }
 
-/// The first of `pairs`, a parse of the reference `uri`, that runs
-/// across one of its components.
+/// The first of `parts`, the pairs of a parse of the reference `uri`, that
+/// runs across one of its components.
 #[inline]
-fn first_crossing<G: Grammar>(
-    pairs: &<G::Compiled as CompiledGrammar>::Buffer,
-    uri: &Reference<G::Spec, &str>,
+fn first_crossing<F: SchemeFacts>(
+    facts: &F,
+    parts: [&[Node<F::Rule>]; 2],
+    uri: &Reference<F::Spec, &str>,
 ) -> Option<Crossing> {
     let components = Components::of(uri.bounds(), uri.as_str().len());
     let mut index = 0;
     let mut cursor = 0;
-    for part in pairs.parts() {
+    for part in parts {
         for node in part {
-            if G::Compiled::holds_delimiter(node.rule) {
+            if facts.holds_delimiter(node.rule) {
                 if let Some((component, span)) =
                     components.crossed_in_order(&mut cursor, node.start, node.end)
                 {
@@ -672,51 +828,53 @@ fn first_crossing<G: Grammar>(
     None
 }
 
-/// The error of a [`parse_grammar`] whose pair `crossing.pair` runs across
-/// a component of the generic reading.
+/// The error of a parse whose pair `crossing.pair` runs across a component
+/// of the generic reading.
 #[cold]
 #[inline(never)]
-fn read_two_ways<G: Grammar>(
-    pairs: &<G::Compiled as CompiledGrammar>::Buffer,
+fn read_two_ways<F: SchemeFacts>(
+    facts: &F,
+    parts: [&[Node<F::Rule>]; 2],
     crossing: Crossing,
     input: &str,
 ) -> SchemeError {
-    let node = pairs
-        .nodes()
+    let node = parts[0]
+        .iter()
+        .chain(parts[1])
         .nth(crossing.pair)
         .expect("the pair crossing is one of the tree's");
     SchemeError::Reading(ReadingConflict::new(
-        G::SCHEME,
-        G::Compiled::rule_name(node.rule),
+        facts.scheme(),
+        facts.rule_name(node.rule),
         node.start..node.end,
         crossing,
         input,
     ))
 }
 
-/// The error of a [`parse_grammar`] whose rule did not match all of its
-/// input (it matched a prefix up to `end`, or nothing): the generic
-/// grammar's if the input is not a reference, else the grammar's own.
+/// The error of a parse whose rule did not match all of its input (it
+/// matched a prefix up to `end`, or nothing): the generic grammar's if the
+/// input is not a reference, else the grammar's own.
 #[cold]
 #[inline(never)]
-fn rejected<G: Grammar>(rule: G::Rule, input: &str, end: Option<usize>) -> SchemeError {
+fn rejected<F: SchemeFacts>(
+    facts: &F,
+    rule: F::Rule,
+    input: &str,
+    end: Option<usize>,
+) -> SchemeError {
     // A grammar that extends its base is the judge of what a reference
     // is: the generic grammar's error would be at a byte it accepts.
-    if !G::EXTENDS_BASE {
-        if let Err(error) = Reference::<G::Spec, &str>::parse(input) {
+    if !facts.extends_base() {
+        if let Err(error) = Reference::<F::Spec, &str>::parse(input) {
             return SchemeError::Syntax(error);
         }
     }
     SchemeError::Scheme(match end {
-        None => violation(
-            &CompiledParsers::<G::Compiled>::PARSERS,
-            G::SCHEME,
-            rule,
-            input,
-        ),
+        None => facts.violation(rule, input),
         Some(end) => SchemeViolation::new(
-            G::SCHEME,
-            G::Compiled::rule_name(rule),
+            facts.scheme(),
+            facts.rule_name(rule),
             input,
             end,
             "end of input",
@@ -736,7 +894,7 @@ pub fn parse_pairs<G: Grammar>(
         Some(end) => Ok(Pairs {
             input,
             end,
-            buffer: parse.pairs.pairs,
+            store: Store::Buffer(parse.pairs.pairs),
         }),
         None => Err(violation(
             &CompiledParsers::<G::Compiled>::PARSERS,
