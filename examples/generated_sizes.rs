@@ -35,6 +35,7 @@ fn main() {
             sources: vec![GrammarSource::File(file.to_string())],
             base: Base::Uri,
             scheme: None,
+            literal_macro: None,
         };
         match derive(&input, manifest_dir) {
             Ok(code) => println!("| {file} | {} | {} |", code.len(), code.lines().count()),

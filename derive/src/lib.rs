@@ -15,7 +15,9 @@
 extern crate proc_macro;
 
 use proc_macro::{Delimiter, Group, Literal, Span, TokenStream, TokenTree};
-use rfc3986_generator::tokens::{compile_error, literal_origin, string_value, unwrap_group};
+use rfc3986_generator::tokens::{
+    compile_error, is_macro_name, literal_origin, string_value, unwrap_group,
+};
 use rfc3986_generator::{Base, DeriveInput, GrammarSource};
 
 /// Compiles the grammar named by the struct's `#[grammar = "..."]`
@@ -30,8 +32,13 @@ use rfc3986_generator::{Base, DeriveInput, GrammarSource};
 /// struct, a trait with a method for each rule of the grammar's own files
 /// that a parse records, which reads the rule's text (or texts, for a rule
 /// that a parse can record more than once) from a parse. `#[scheme = "name"]` names the scheme in
-/// errors (the struct's name in lowercase by default).
-#[proc_macro_derive(Grammar, attributes(grammar, grammar_inline, grammar_base, scheme))]
+/// errors (the struct's name in lowercase by default). `#[literal_macro =
+/// "name"]` declares `name!`, whose literals of the grammar are checked at
+/// compile time (with rfc3986's `macros` feature).
+#[proc_macro_derive(
+    Grammar,
+    attributes(grammar, grammar_inline, grammar_base, scheme, literal_macro)
+)]
 pub fn derive_grammar(item: TokenStream) -> TokenStream {
     match expand(item) {
         Ok(tokens) => tokens,
@@ -85,6 +92,7 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
     let mut sources = Vec::new();
     let mut base = Base::Uri;
     let mut scheme = None;
+    let mut literal_macro = None;
     let mut grammar_span = None;
     let mut tokens = item.into_iter().peekable();
     let mut name = None;
@@ -127,6 +135,19 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
                         }
                     }
                     "scheme" => scheme = Some(value),
+                    "literal_macro" => {
+                        if !is_macro_name(&value) {
+                            return Err(error(
+                                format!(
+                                    "#[literal_macro = {value:?}]: expected the macro's name, an \
+                                     identifier that is not a keyword (\"redis\" declares \
+                                     `redis!`)"
+                                ),
+                                span,
+                            ));
+                        }
+                        literal_macro = Some(value);
+                    }
                     _ => {}
                 }
             }
@@ -166,6 +187,7 @@ fn read_item(item: TokenStream) -> Result<(DeriveInput, Span), Error> {
         sources,
         base,
         scheme,
+        literal_macro,
     };
     Ok((input, span))
 }
@@ -181,7 +203,15 @@ fn attribute(group: &Group) -> Result<Option<(String, String, Literal)>, Error> 
         return Ok(None);
     };
     let key = key.to_string();
-    if !["grammar", "grammar_inline", "grammar_base", "scheme"].contains(&key.as_str()) {
+    if ![
+        "grammar",
+        "grammar_inline",
+        "grammar_base",
+        "scheme",
+        "literal_macro",
+    ]
+    .contains(&key.as_str())
+    {
         return Ok(None);
     }
     let expected = || {

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options, Starts};
 use crate::counts::Count;
 use crate::extend;
+use crate::literal::{fingerprint, grammar_of, literal_macro, LiteralFacts};
+use crate::tokens::is_keyword;
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -72,6 +74,18 @@ pub struct DeriveInput {
     /// The scheme's name in errors (`#[scheme = "ssh"]`); the struct's
     /// name in lowercase by default.
     pub scheme: Option<String>,
+    /// The name of the macro that makes literals of the grammar checked
+    /// at compile time (`#[literal_macro = "redis"]`), if it has one.
+    pub literal_macro: Option<String>,
+}
+
+impl DeriveInput {
+    /// The scheme's name in errors.
+    fn scheme(&self) -> String {
+        self.scheme
+            .clone()
+            .unwrap_or_else(|| self.name.to_lowercase())
+    }
 }
 
 /// Where the generated code finds the crate's runtime.
@@ -221,6 +235,13 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             extended,
         }) => {
             let docs = docs(&grammar);
+            let literal = input.literal_macro.as_ref().map(|macro_name| {
+                let facts = facts_of(input, &compiled, &extended).to_text();
+                Literal {
+                    grammar_of: grammar_of(name, fingerprint(&facts, &grammar)),
+                    declaration: literal_macro(name, macro_name, Some((&facts, &grammar))),
+                }
+            });
             Ok(expansion(
                 input,
                 &compiled.rules,
@@ -230,6 +251,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &compiled.code,
                 &accessors(&compiled, input.base, &docs),
                 !extended.is_empty(),
+                literal.as_ref(),
             ))
         }
         Err(failure) => {
@@ -241,7 +263,12 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 grammar: None,
                 rules: Vec::new(),
             };
-            // An empty `{Name}Rules`, so that a `use` of it resolves.
+            // An empty `{Name}Rules`, so that a `use` of it resolves; and
+            // the literal macro, which then makes no error of its own.
+            let literal = input.literal_macro.as_ref().map(|macro_name| Literal {
+                grammar_of: grammar_of(name, 0),
+                declaration: literal_macro(name, macro_name, None),
+            });
             let fallback = expansion(
                 input,
                 &rules,
@@ -251,6 +278,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &stub(name),
                 &[],
                 false,
+                literal.as_ref(),
             );
             Err(DeriveError {
                 errors: failure.errors,
@@ -258,6 +286,46 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             })
         }
     }
+}
+
+/// What a literal of the grammar of `input` is checked with: the facts
+/// and the grammar's text that `#[literal_macro = "..."]` hands its macro
+/// (whether `input` declares one or not).
+///
+/// # Errors
+///
+/// The grammar's errors, as [`derive`](fn@derive) gives them.
+pub fn literal_facts(
+    input: &DeriveInput,
+    manifest_dir: &Path,
+) -> Result<(LiteralFacts, String), Vec<String>> {
+    let name = &input.name;
+    compile_parts(
+        name,
+        input.base,
+        &input.sources,
+        manifest_dir,
+        RUNTIME,
+        name,
+        Starts::Every,
+    )
+    .map(|artifact| {
+        let facts = facts_of(input, &artifact.compiled, &artifact.extended);
+        (facts, artifact.grammar)
+    })
+    .map_err(|failure| failure.errors)
+}
+
+/// The literal facts of the grammar of `input`, compiled as `compiled`,
+/// which replaces the base's rules `extended`.
+fn facts_of(input: &DeriveInput, compiled: &Compiled, extended: &[String]) -> LiteralFacts {
+    LiteralFacts::of(
+        &input.name,
+        &input.scheme(),
+        input.base == Base::Iri,
+        !extended.is_empty(),
+        compiled,
+    )
 }
 
 /// The code in place of a compiled grammar's, for the items of a grammar
@@ -315,6 +383,14 @@ rt::__uri_rule_table!(@impl Rule,
     )
 }
 
+/// The items of a grammar's literal macro: the items on its
+/// `Rule` (in the block of the grammar's impls) and the macro's
+/// declaration (beside the struct).
+struct Literal {
+    grammar_of: String,
+    declaration: String,
+}
+
 /// The expansion: `Rule` with `rules` (and `EOI` first where `uses_eoi`),
 /// documented with `docs`, the files included so that Cargo builds the
 /// crate again when one changes, and `code` (the grammar's, which
@@ -331,14 +407,18 @@ fn expansion(
     code: &str,
     accessors: &[Accessor],
     extends_base: bool,
+    literal: Option<&Literal>,
 ) -> String {
     let name = &input.name;
-    let scheme = input.scheme.clone().unwrap_or_else(|| name.to_lowercase());
+    let scheme = input.scheme();
     let mut out = String::new();
 
     out.push_str(&rule_type(rules, uses_eoi, docs));
 
     write_rules_trait(&mut out, name, accessors);
+    if let Some(literal) = literal {
+        out.push_str(&literal.declaration);
+    }
 
     // The files, included so that Cargo builds the crate again when one
     // changes (as pest_derive does).
@@ -425,8 +505,9 @@ const _: () = {{
             ::rfc3986::__private::parse_pairs::<Self>(rule, input)
         }}
     }}
-{impls}}};
+{grammar_of}{impls}}};
 "#,
+        grammar_of = literal.map_or("", |literal| &literal.grammar_of),
         impls = rules_impls(name, accessors),
     )
     .unwrap();
@@ -507,19 +588,9 @@ fn accessors(compiled: &Compiled, base: Base, docs: &Docs) -> Vec<Accessor> {
         .collect()
 }
 
-/// Rust's keywords, strict and reserved, in every edition: a method named
-/// after a rule of one of these names is written as a raw identifier.
-const KEYWORDS: &[&str] = &[
-    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
-    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
-    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
-    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
-    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
-];
-
 /// `name` as an identifier: raw where it is a keyword (`r#type`).
 fn ident(name: &str) -> String {
-    if KEYWORDS.contains(&name) {
+    if is_keyword(name) {
         format!("r#{name}")
     } else {
         name.to_string()
@@ -1035,6 +1106,7 @@ mod tests {
             sources: vec![GrammarSource::Inline(grammar.to_string())],
             base,
             scheme: None,
+            literal_macro: None,
         };
         derive(&input, Path::new(".")).map_err(|e| e.to_string())
     }
@@ -1046,6 +1118,7 @@ mod tests {
             sources: vec![GrammarSource::Inline(grammar.to_string())],
             base,
             scheme: None,
+            literal_macro: None,
         };
         derive(&input, Path::new(".")).unwrap_err().errors
     }
@@ -1399,6 +1472,7 @@ mod tests {
                 )],
                 base: Base::None,
                 scheme: None,
+                literal_macro: None,
             };
             derive(&input, Path::new(".")).unwrap_err().errors
         };
@@ -1463,6 +1537,7 @@ mod tests {
             )],
             base: Base::Uri,
             scheme: None,
+            literal_macro: None,
         };
         let fallback = derive(&input, Path::new("."))
             .unwrap_err()
@@ -1496,6 +1571,7 @@ mod tests {
             sources: vec![GrammarSource::File("bad.pest".to_string())],
             base: Base::Uri,
             scheme: None,
+            literal_macro: None,
         };
         let err = derive(&input, &dir).unwrap_err().to_string();
         std::fs::remove_dir_all(&dir).unwrap();
@@ -1525,6 +1601,7 @@ mod tests {
             sources: vec![GrammarSource::File("tel.pest".to_string())],
             base: Base::Uri,
             scheme: None,
+            literal_macro: None,
         };
         let errors = derive(&input, &dir).unwrap_err().errors;
         std::fs::remove_dir_all(&dir).unwrap();
@@ -1548,6 +1625,7 @@ mod tests {
             sources: vec![GrammarSource::Inline("a = { \"a\" }".to_string())],
             base: Base::None,
             scheme: None,
+            literal_macro: None,
         };
         assert!(derive(&input, Path::new("."))
             .unwrap_err()
@@ -1644,6 +1722,7 @@ mod tests {
             )],
             base: Base::Uri,
             scheme: None,
+            literal_macro: None,
         };
         let code = derive(&input, &root).unwrap();
         println!("redis expansion: {} bytes", code.len());

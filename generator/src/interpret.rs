@@ -163,6 +163,21 @@ impl<R: RuleType> Interpreter<R> {
     /// check pest_generator's code makes in a silent rule), on the targets
     /// where pest knows the stack's bounds.
     pub fn parse<'i>(&self, rule: &str, input: &'i str) -> Result<Pairs<'i, R>, Error<R>> {
+        self.parse_with_end(rule, input).map(|(pairs, _)| pairs)
+    }
+
+    /// [`parse`](Self::parse), and where the match ended: the byte after
+    /// the prefix of `input` that `rule` matched, which the pairs do not
+    /// say where the rule is silent.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse).
+    pub fn parse_with_end<'i>(
+        &self,
+        rule: &str,
+        input: &'i str,
+    ) -> Result<(Pairs<'i, R>, usize), Error<R>> {
         let entry = match (self.by_name.get(rule), self.eoi) {
             (Some(&index), _) => Entry::Rule(index),
             (None, Some(eoi)) if rule == "EOI" => Entry::Eoi(eoi),
@@ -188,10 +203,18 @@ impl<R: RuleType> Interpreter<R> {
             eoi: self.eoi,
             properties: &properties,
         };
-        pest::state(input, |state| match entry {
-            Entry::Rule(index) => run.rule(index, state),
-            Entry::Eoi(eoi) => state.rule(eoi, |state| state.end_of_input()),
-        })
+        let end = std::cell::Cell::new(0);
+        let pairs = pest::state(input, |state| {
+            let matched = match entry {
+                Entry::Rule(index) => run.rule(index, state),
+                Entry::Eoi(eoi) => state.rule(eoi, |state| state.end_of_input()),
+            };
+            if let Ok(state) = &matched {
+                end.set(state.position().pos());
+            }
+            matched
+        })?;
+        Ok((pairs, end.get()))
     }
 }
 

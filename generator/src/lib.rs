@@ -77,6 +77,7 @@ pub mod interpret;
 mod ir;
 mod layout;
 mod lint;
+pub mod literal;
 mod reading;
 mod sets;
 mod simplify;
@@ -84,8 +85,8 @@ pub mod tokens;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
 pub use derive::{
-    compile_files, derive, Artifact, Base, DeriveError, DeriveInput, GrammarSource, InlineOrigin,
-    MAX_ERRORS,
+    compile_files, derive, literal_facts, Artifact, Base, DeriveError, DeriveInput, GrammarSource,
+    InlineOrigin, MAX_ERRORS,
 };
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};

@@ -197,6 +197,34 @@ pub fn compile_error(message: &str, span: Span) -> TokenStream {
     .collect()
 }
 
+/// Rust's keywords, strict and reserved, in every edition.
+const KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for",
+    "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
+    "self", "Self", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+    "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+    "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+];
+
+/// Whether `name` is one of Rust's keywords, strict or reserved, in any
+/// edition: a method named after a rule of such a name is written as a
+/// raw identifier (`r#type`), and a macro cannot be named so.
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name)
+}
+
+/// Whether `name` can name a `macro_rules!` macro invoked as `name!(..)`:
+/// an ASCII identifier that is neither a keyword, `_` nor `macro_rules`.
+pub fn is_macro_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
+        && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
+        && !is_keyword(name)
+        && !matches!(name, "_" | "macro_rules")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,5 +316,26 @@ mod tests {
             assert_eq!(string_value(source), None, "{source}");
         }
         assert_eq!(string_value("r\"a\\b\""), Some("a\\b".into()));
+    }
+
+    #[test]
+    fn macro_names_are_identifiers_but_keywords() {
+        for name in ["redis", "_x", "s3", "Tel_2"] {
+            assert!(is_macro_name(name), "{name}");
+        }
+        for name in [
+            "",
+            "2x",
+            "a-b",
+            "é",
+            "type",
+            "self",
+            "gen",
+            "_",
+            "macro_rules",
+            "r#x",
+        ] {
+            assert!(!is_macro_name(name), "{name}");
+        }
     }
 }
