@@ -26,3 +26,22 @@ pub use rfc3986_core::*;
 #[cfg(feature = "macros")]
 #[doc(inline)]
 pub use rfc3986_macros::{absolute_iri, absolute_uri, iri, uri};
+
+// What the macro of a derived grammar's `#[literal_macro = "..."]` expands
+// to: the check of a literal of the grammar, in rfc3986-macros.
+#[cfg(feature = "macros")]
+#[doc(hidden)]
+pub use rfc3986_macros::__grammar_literal;
+
+// Without the `macros` feature, the same macro says what it needs.
+#[cfg(not(feature = "macros"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __grammar_literal {
+    ($($input:tt)*) => {
+        ::core::compile_error!(
+            "a literal of a derived grammar (`#[literal_macro = \"...\"]`) is checked by \
+             rfc3986's `macros` feature: rfc3986 = { version = \"0.1\", features = [\"macros\"] }"
+        )
+    };
+}

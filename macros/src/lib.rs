@@ -45,6 +45,18 @@
 //!        (the character at fault is at src/main.rs:1:65)
 //! ```
 //!
+//! # Literals of your own grammars
+//!
+//! A grammar derived with `#[derive(rfc3986::Grammar)]` and
+//! `#[literal_macro = "redis"]` gets `redis!(Rule::redis_input, "...")`,
+//! a `const` `Parsed` of the grammar checked when the macro expands: the
+//! derive declares the macro, which hands this crate the grammar's text and
+//! what its parse reads of the compiled grammar. This crate matches the
+//! literal with rfc3986-generator's interpreter of that text (the tree the
+//! compiler optimizes, run as pest_derive's parser of it runs), and then
+//! runs the code the grammar's parse runs after its parser. The derive's
+//! documentation says how it is spelled, and why.
+//!
 //! # Why a crate of its own
 //!
 //! A proc-macro that runs the crate's parse must depend on the crate that
@@ -71,8 +83,17 @@
 
 extern crate proc_macro;
 
-use proc_macro::{Span, TokenStream, TokenTree};
-use rfc3986::__private::{literal_expansion, LiteralError, LiteralKind};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use proc_macro::{Delimiter, Span, TokenStream, TokenTree};
+use rfc3986::__private::{
+    literal_expansion, GrammarFacts, GrammarLiteral, GrammarMatcher, LiteralError, LiteralKind,
+    NamedRule,
+};
+use rfc3986_generator::interpret::Interpreter;
+use rfc3986_generator::literal::{fingerprint, LiteralFacts};
 use rfc3986_generator::tokens::{compile_error, literal_origin, string_value, unwrap_group};
 
 /// A `Uri<&'static str>` (any URI reference: absolute, or relative such
@@ -138,6 +159,241 @@ pub fn absolute_uri(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn absolute_iri(input: TokenStream) -> TokenStream {
     literal("absolute_iri", LiteralKind::AbsoluteIri, input)
+}
+
+/// Not public API: what the macro a derived grammar declares with
+/// `#[literal_macro = "name"]` expands to. The derive writes its input:
+/// the macro's name, the fingerprint, the facts and the text of the
+/// grammar it compiled (or `failed`, where the grammar did not compile),
+/// then `;` and the macro's own input, `Rule::entry, "text"`.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __grammar_literal(input: TokenStream) -> TokenStream {
+    match grammar_literal(input) {
+        Ok(tokens) => tokens,
+        Err((message, span)) => compile_error(&message, span),
+    }
+}
+
+/// The interpreter of a derived grammar, as a literal of it is matched.
+struct Interpreted(Interpreter<NamedRule>);
+
+impl GrammarMatcher for Interpreted {
+    fn parse<'i>(
+        &self,
+        rule: NamedRule,
+        input: &'i str,
+    ) -> Result<(pest::iterators::Pairs<'i, NamedRule>, usize), pest::error::Error<NamedRule>> {
+        self.0.parse_with_end(rule.name(), input)
+    }
+}
+
+thread_local! {
+    /// The grammars checked so far in this process, by fingerprint: a
+    /// grammar is optimized once, however many literals it has.
+    static GRAMMARS: RefCell<HashMap<u64, Rc<GrammarLiteral<Interpreted>>>> =
+        RefCell::new(HashMap::new());
+}
+
+/// The grammar of `facts` and `text`, whose fingerprint is `fingerprint`.
+fn grammar(
+    fingerprint: u64,
+    facts: &LiteralFacts,
+    text: &str,
+) -> Result<Rc<GrammarLiteral<Interpreted>>, String> {
+    if let Some(known) = GRAMMARS.with(|grammars| grammars.borrow().get(&fingerprint).cloned()) {
+        return Ok(known);
+    }
+    let facts_of = GrammarFacts {
+        scheme: facts.scheme.clone(),
+        iri: facts.iri,
+        extends_base: facts.extends_base,
+        rules: facts.rules.clone(),
+        static_reading: facts.static_reading.clone(),
+        holds_delimiter: facts.holds_delimiter.clone(),
+    };
+    let literal = GrammarLiteral::new(&facts_of, |rule| {
+        // Any rule, for a name the facts lack: the error below stops the
+        // literal then.
+        let any = facts
+            .rules
+            .first()
+            .and_then(|(name, _)| rule(name))
+            .ok_or("the facts name no rule")?;
+        let mut missing = Vec::new();
+        let interpreter = Interpreter::new(text, |name| {
+            rule(name).unwrap_or_else(|| {
+                missing.push(name.to_string());
+                any
+            })
+        })
+        .map_err(|errors| format!("{} errors in the grammar", errors.len()))?;
+        match missing.first() {
+            None => Ok(Interpreted(interpreter)),
+            Some(name) => Err(format!("the facts name no rule `{name}`")),
+        }
+    })?;
+    let literal = Rc::new(literal);
+    GRAMMARS.with(|grammars| grammars.borrow_mut().insert(fingerprint, literal.clone()));
+    Ok(literal)
+}
+
+/// An error of a grammar literal, and where it points.
+type Failure = (String, Span);
+
+fn grammar_literal(input: TokenStream) -> Result<TokenStream, Failure> {
+    let site = Span::call_site();
+    let forged = || {
+        (
+            "`__grammar_literal!` is written by `#[derive(rfc3986::Grammar)]`, not by hand"
+                .to_string(),
+            site,
+        )
+    };
+    let mut tokens = input.into_iter();
+    let name = match unwrap_group(tokens.next()) {
+        Some(TokenTree::Literal(literal)) => string_value(&literal.to_string()),
+        _ => None,
+    }
+    .ok_or_else(forged)?;
+    let forwarded = match unwrap_group(tokens.next()) {
+        Some(TokenTree::Ident(failed)) if failed.to_string() == "failed" => None,
+        Some(TokenTree::Literal(given)) => {
+            let string = |token: Option<TokenTree>| match unwrap_group(token) {
+                Some(TokenTree::Literal(literal)) => string_value(&literal.to_string()),
+                _ => None,
+            };
+            let (facts, text) = (string(tokens.next()), string(tokens.next()));
+            let (Some(facts), Some(text)) = (facts, text) else {
+                return Err(forged());
+            };
+            let given = given.to_string();
+            let given = u64::from_str_radix(given.trim_start_matches("0x"), 16).ok();
+            if given != Some(fingerprint(&facts, &text)) {
+                return Err(forged());
+            }
+            Some((given.unwrap_or(0), facts, text))
+        }
+        _ => return Err(forged()),
+    };
+    match tokens.next() {
+        Some(TokenTree::Punct(semi)) if semi.as_char() == ';' => {}
+        _ => return Err(forged()),
+    }
+    let usage = || {
+        (
+            format!(
+                "`{name}!` takes the rule to parse from and a string literal: \
+                 {name}!(Rule::entry, \"...\")"
+            ),
+            site,
+        )
+    };
+
+    // The call: a path to a rule, `,`, a string literal.
+    let call: Vec<TokenTree> = tokens.flat_map(unwrap_none_group).collect();
+    let comma = call
+        .iter()
+        .position(|token| matches!(token, TokenTree::Punct(p) if p.as_char() == ','))
+        .ok_or_else(usage)?;
+    let (path, rest) = call.split_at(comma);
+    let literal = match &rest[1..] {
+        [TokenTree::Literal(literal)] | [TokenTree::Literal(literal), TokenTree::Punct(_)] => {
+            literal
+        }
+        _ => return Err(usage()),
+    };
+    let text = string_value(&literal.to_string()).ok_or_else(|| {
+        (
+            format!("`{name}!` takes a string literal (\"...\" or r\"...\")"),
+            literal.span(),
+        )
+    })?;
+    let Some((TokenTree::Ident(rule), prefix)) = path.split_last() else {
+        return Err(usage());
+    };
+    let prefix: String = prefix.iter().map(ToString::to_string).collect();
+    let Some(rule_type) = prefix.strip_suffix("::").filter(|p| !p.is_empty()) else {
+        return Err((
+            format!(
+                "`{name}!` takes the rule as a path to a variant of the grammar's `Rule`: \
+                 {name}!(Rule::{rule}, \"...\")"
+            ),
+            rule.span(),
+        ));
+    };
+
+    let Some((fingerprint, facts, grammar_text)) = forwarded else {
+        // The grammar did not compile, and its errors say why: a value of
+        // the right type, and no error of the literal's.
+        return Ok(parse_expansion(
+            &format!("{rule_type}::__rfc3986_literal(\"\", [0; 8], &[])"),
+            literal.span(),
+        ));
+    };
+    let facts = LiteralFacts::parse(&facts).ok_or_else(forged)?;
+    let checker = grammar(fingerprint, &facts, &grammar_text).map_err(|error| {
+        (
+            format!(
+                "`{name}!` cannot check literals of `{}`: {error}",
+                facts.grammar
+            ),
+            site,
+        )
+    })?;
+    let rule_name = rule.to_string();
+    let rule_name = rule_name.strip_prefix("r#").unwrap_or(&rule_name);
+    if checker.rule(rule_name).is_none() {
+        return Err((
+            format!(
+                "`{name}!`: the grammar of `{}` has no rule `{rule_name}`",
+                facts.grammar
+            ),
+            rule.span(),
+        ));
+    }
+    match checker.expansion(rule_type, rule_name, &text) {
+        Ok(expression) => Ok(parse_expansion(
+            &format!(
+                "{{ const _: () = ::core::assert!({rule_type}::__RFC3986_LITERAL_FINGERPRINT \
+                 == {fingerprint:#x}, \"`{name}!` takes a rule of the grammar `{grammar}`\"); \
+                 {expression} }}",
+                grammar = facts.grammar
+            ),
+            literal.span(),
+        )),
+        Err(LiteralError { offset, message }) => {
+            let mut message = format!("`{name}!`: {message}");
+            if let Some(place) = place(literal, &text, offset) {
+                message.push_str(&format!("\n(the character at fault is at {place})"));
+            }
+            Err((message, literal.span()))
+        }
+    }
+}
+
+/// The tokens of an invisible group (what a `macro_rules!` fragment
+/// becomes), else the token itself.
+fn unwrap_none_group(token: TokenTree) -> Vec<TokenTree> {
+    match token {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::None => group
+            .stream()
+            .into_iter()
+            .flat_map(unwrap_none_group)
+            .collect(),
+        other => vec![other],
+    }
+}
+
+/// `expression` as tokens, or the error that says it is a bug.
+fn parse_expansion(expression: &str, span: Span) -> TokenStream {
+    match expression.parse() {
+        Ok(tokens) => tokens,
+        Err(error) => compile_error(
+            &format!("a literal wrote an expansion that does not parse (a bug): {error}"),
+            span,
+        ),
+    }
 }
 
 /// The expansion of `name!(input)`: the reference's `const` constructor

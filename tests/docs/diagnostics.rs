@@ -47,3 +47,17 @@ fn grammar_errors_are_one_error_each_and_say_where() {
 fn a_literal_that_is_not_valid_fails_the_build_with_the_parse_error() {
     trybuild::TestCases::new().compile_fail("tests/docs/ui/literal_errors.rs");
 }
+
+/// A literal of a derived grammar (`#[literal_macro = "..."]`) that the
+/// grammar's parse rejects fails the build with the parse's message and
+/// the place of the character at fault, whichever of the parse's errors it
+/// is (the generic grammar's, the grammar's own, a reading two ways); a
+/// call with a rule the grammar lacks, a rule of another grammar, or no
+/// string says what the macro takes.
+#[cfg(not(feature = "verify-compiled"))]
+#[test]
+fn a_grammar_literal_that_is_not_valid_fails_the_build_with_the_parse_error() {
+    let cases = trybuild::TestCases::new();
+    cases.compile_fail("tests/docs/ui/grammar_literal_errors.rs");
+    cases.compile_fail("tests/docs/ui/grammar_literal_other_grammar.rs");
+}

@@ -20,6 +20,24 @@ struct FtpParser;
 
 rfc3986::impl_uri_rule!(Rule);
 
+/// A grammar of the application's own, with literals checked at compile
+/// time by its rules (`redis!`): the interpreter that checks them runs the
+/// tree pest_meta gives with `grammar-extras` on.
+mod redis {
+    #[derive(rfc3986::Grammar)]
+    #[grammar_inline = r#"
+redis_URI = ${ ^"redis://" ~ host ~ (":" ~ port)? ~ ("/" ~ db_number)? }
+db_number = @{ DIGIT+ }
+redis_input = _{ SOI ~ redis_URI ~ EOI }
+"#]
+    #[literal_macro = "redis"]
+    pub struct Redis;
+}
+
+const CACHE: rfc3986::schemes::Parsed<'static, redis::Redis> =
+    redis::redis!(redis::Rule::redis_input, "redis://cache.example:6380/2");
+const HOME: Uri<&str> = rfc3986::uri!("http://example.com/a");
+
 #[derive(serde::Deserialize)]
 struct Config {
     base: Uri,
@@ -47,6 +65,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         iri.to_uri().as_str(),
         "http://r%C3%A9sum%C3%A9.example.org/"
     );
+
+    use redis::RedisRules as _;
+    assert_eq!(CACHE.db_number(), Some("2"));
+    assert_eq!(CACHE.uri().port(), Some(6380));
+    let parsed = redis::Redis::parse(redis::Rule::redis_input, CACHE.as_str())?;
+    assert_eq!(format!("{CACHE:?}"), format!("{parsed:?}"));
+    assert_eq!(HOME.host_str(), Some("example.com"));
 
     let http = HttpUri::parse("https://example.com:8443/a")?;
     assert_eq!(http.port(), Some(8443));
