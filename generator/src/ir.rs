@@ -200,7 +200,11 @@ impl Lowering<'_> {
     }
 
     fn ident(&mut self, rule: &str, name: &str) -> Result<Ir, CompileError> {
-        if let Some(class) = builtin_class(name) {
+        // A rule of the grammar's named as a built-in one (`ASCII_DIGIT`,
+        // `NEWLINE`) is the one pest_derive's parser calls: pest_generator
+        // defines only the built-in rules the grammar does not.
+        let defined = self.rules.contains_key(name);
+        if let Some(class) = builtin_class(name).filter(|_| !defined) {
             return Ok(Ir::Class(class));
         }
         Ok(match name {
@@ -208,7 +212,7 @@ impl Lowering<'_> {
             "SOI" => Ir::Soi,
             "EOI" => Ir::Call("EOI".to_string()),
             // NEWLINE = "\n" | "\r\n" | "\r", in pest_generator's order.
-            "NEWLINE" => Ir::Choice(vec![
+            "NEWLINE" if !defined => Ir::Choice(vec![
                 string("\n", false),
                 string("\r\n", false),
                 string("\r", false),

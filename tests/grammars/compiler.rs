@@ -231,6 +231,7 @@ grammar!(recursion, "tests/grammars/recursion.pest");
 grammar!(optimizer, "tests/grammars/optimizer.pest");
 grammar!(builtins, "tests/grammars/builtins.pest");
 grammar!(errors, "tests/grammars/errors.pest");
+grammar!(shadowing, "tests/grammars/shadowing.pest");
 
 /// What pest's error holds: the furthest position at which a rule failed,
 /// the furthest byte a token reached (its error detail), and the rules
@@ -380,6 +381,12 @@ conformance!(
     builtins,
     ["0", "1", "8", "a", "G", "\n", "\r", "-"],
     5
+);
+conformance!(
+    a_grammar_s_rules_shadow_built_in_ones,
+    shadowing,
+    ["1", "x", "a", "g", ";", "\n", "L", "é"],
+    4
 );
 
 /// Longer inputs for the recursive grammar, where nesting goes deeper
