@@ -219,15 +219,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
             fallback: None,
         });
     }
-    match compile_parts(
-        name,
-        input.base,
-        &input.sources,
-        manifest_dir,
-        RUNTIME,
-        name,
-        Starts::Every,
-    ) {
+    match compile_input(input, manifest_dir) {
         Ok(Artifact {
             compiled,
             grammar,
@@ -299,6 +291,17 @@ pub fn literal_facts(
     input: &DeriveInput,
     manifest_dir: &Path,
 ) -> Result<(LiteralFacts, String), Vec<String>> {
+    compile_input(input, manifest_dir)
+        .map(|artifact| {
+            let facts = facts_of(input, &artifact.compiled, &artifact.extended);
+            (facts, artifact.grammar)
+        })
+        .map_err(|failure| failure.errors)
+}
+
+/// The grammar of `input` compiled as the derive compiles it: every rule a
+/// start, with the runtime at [`RUNTIME`], for the struct `input.name`.
+fn compile_input(input: &DeriveInput, manifest_dir: &Path) -> Result<Artifact, Failure> {
     let name = &input.name;
     compile_parts(
         name,
@@ -309,11 +312,6 @@ pub fn literal_facts(
         name,
         Starts::Every,
     )
-    .map(|artifact| {
-        let facts = facts_of(input, &artifact.compiled, &artifact.extended);
-        (facts, artifact.grammar)
-    })
-    .map_err(|failure| failure.errors)
 }
 
 /// The literal facts of the grammar of `input`, compiled as `compiled`,

@@ -151,6 +151,82 @@ pub(super) fn inputs(prefixes: &[&str], alphabet: &[&str], max_len: usize) -> Ve
         .collect()
 }
 
+/// The inputs the redis grammar is checked on.
+pub(super) fn redis_inputs() -> Vec<String> {
+    inputs(
+        &["redis://", "REDIS://", "redis:/", "rediss://"],
+        &["a", ":", "@", "/", "1", "%2", "[::1]", "?", " "],
+        4,
+    )
+}
+
+/// The inputs the ssh grammar is checked on: every string of up to
+/// `max_len` pieces of its alphabet after each of its prefixes.
+pub(super) fn ssh_inputs(max_len: usize) -> Vec<String> {
+    inputs(
+        &["ssh://", "SSH://", "ssh:", "ssh:/", "sftp://", "s:"],
+        &["a", "@", ":", "/", "?", "#", "1", "[v1.x]", "%41", "é"],
+        max_len,
+    )
+}
+
+/// The inputs the wiki grammar is checked on: every string of up to
+/// `max_len` pieces of its alphabet after each of its prefixes.
+pub(super) fn wiki_inputs(max_len: usize) -> Vec<String> {
+    inputs(
+        &["wiki://", "WIKI://", "wiki:", "wiki:/"],
+        &["a", "é", "/", ":", "@", "?", "#", "%C3%A9", "\u{202e}", " "],
+        max_len,
+    )
+}
+
+/// The inputs the s3 grammar is checked on.
+pub(super) fn s3_inputs() -> Vec<String> {
+    inputs(
+        &[
+            "s3://abc",
+            "s3://my-bucket.x",
+            "S3://a1b",
+            "s3://1.2.3.4",
+            "s3://xn--ab",
+        ],
+        &["/", "k", ".", "-", "?versionId=", "v", "%20", "#", "A"],
+        3,
+    )
+}
+
+/// The inputs the postgresql grammar is checked on.
+pub(super) fn postgresql_inputs() -> Vec<String> {
+    inputs(
+        &[
+            "postgresql://h/db",
+            "postgresql://h:5432/db?",
+            "postgresql:/",
+        ],
+        &["?", "ssl", "=", "&", "x", "_", "%41", "é", "#"],
+        3,
+    )
+}
+
+/// The inputs the tel grammar is checked on.
+pub(super) fn tel_inputs() -> Vec<String> {
+    inputs(
+        &["tel:", "TEL:", "tel:+1", "tel:#"],
+        &[
+            "1",
+            "-",
+            "#",
+            "?",
+            ";phone-context=",
+            "a.b",
+            ";ext=",
+            "+",
+            "%23",
+        ],
+        3,
+    )
+}
+
 /// The derive's rule named as pest_derive's `rule`.
 fn same_rule<A: Debug, B: Copy + Debug>(rule: A, all: &[B]) -> B {
     let name = format!("{rule:?}");
@@ -261,11 +337,7 @@ macro_rules! compare_grammar {
 
 #[test]
 fn redis_is_pest_derives() {
-    let inputs = inputs(
-        &["redis://", "REDIS://", "redis:/", "rediss://"],
-        &["a", ":", "@", "/", "1", "%2", "[::1]", "?", " "],
-        4,
-    );
+    let inputs = redis_inputs();
     let accepted = compare_grammar!(
         redis::Redis,
         [redis::derived::Rule::redis_input],
@@ -277,11 +349,7 @@ fn redis_is_pest_derives() {
 
 #[test]
 fn ssh_is_pest_derives() {
-    let inputs = inputs(
-        &["ssh://", "SSH://", "ssh:", "ssh:/", "sftp://", "s:"],
-        &["a", "@", ":", "/", "?", "#", "1", "[v1.x]", "%41", "é"],
-        4,
-    );
+    let inputs = ssh_inputs(4);
     use ssh::derived::Rule;
     let accepted = compare_grammar!(ssh::Ssh, [Rule::ssh_input, Rule::ssh_generic], inputs, Uri);
     assert!(accepted > 1000, "{accepted}");
@@ -289,11 +357,7 @@ fn ssh_is_pest_derives() {
 
 #[test]
 fn iri_grammar_is_pest_derives() {
-    let inputs = inputs(
-        &["wiki://", "WIKI://", "wiki:", "wiki:/"],
-        &["a", "é", "/", ":", "@", "?", "#", "%C3%A9", "\u{202e}", " "],
-        4,
-    );
+    let inputs = wiki_inputs(4);
     use wiki::derived::Rule;
     let accepted = compare_grammar!(
         wiki::Wiki,
@@ -308,17 +372,7 @@ fn iri_grammar_is_pest_derives() {
 /// component: the generic reference comes from a second parse.
 #[test]
 fn s3_is_pest_derives() {
-    let inputs = inputs(
-        &[
-            "s3://abc",
-            "s3://my-bucket.x",
-            "S3://a1b",
-            "s3://1.2.3.4",
-            "s3://xn--ab",
-        ],
-        &["/", "k", ".", "-", "?versionId=", "v", "%20", "#", "A"],
-        3,
-    );
+    let inputs = s3_inputs();
     let accepted = compare_grammar!(s3::S3, [s3::derived::Rule::s3_input], inputs, Uri);
     assert!(accepted > 100, "{accepted}");
 }
@@ -437,15 +491,7 @@ fn an_error_is_where_the_input_stops_matching() {
 
 #[test]
 fn postgresql_is_pest_derives() {
-    let inputs = inputs(
-        &[
-            "postgresql://h/db",
-            "postgresql://h:5432/db?",
-            "postgresql:/",
-        ],
-        &["?", "ssl", "=", "&", "x", "_", "%41", "é", "#"],
-        3,
-    );
+    let inputs = postgresql_inputs();
     use postgresql::derived::Rule;
     let accepted = compare_grammar!(
         postgresql::Postgresql,
@@ -458,21 +504,7 @@ fn postgresql_is_pest_derives() {
 
 #[test]
 fn tel_is_pest_derives() {
-    let inputs = inputs(
-        &["tel:", "TEL:", "tel:+1", "tel:#"],
-        &[
-            "1",
-            "-",
-            "#",
-            "?",
-            ";phone-context=",
-            "a.b",
-            ";ext=",
-            "+",
-            "%23",
-        ],
-        3,
-    );
+    let inputs = tel_inputs();
     use tel::derived::Rule;
     let accepted = compare_grammar!(tel::Tel, [Rule::tel_input], inputs, Uri);
     assert!(accepted > 100, "{accepted}");

@@ -21,7 +21,10 @@ use rfc3986_generator::interpret::Interpreter;
 use rfc3986_generator::literal::fingerprint;
 use rfc3986_generator::{literal_facts, Base, DeriveInput, GrammarSource};
 
-use super::derive::{inputs, postgresql, redis, s3, ssh, tel, wiki};
+use super::derive::{
+    inputs, postgresql, postgresql_inputs, redis, redis_inputs, s3, s3_inputs, ssh, ssh_inputs,
+    tel, tel_inputs, wiki, wiki_inputs,
+};
 
 pub(super) mod zone {
     #[derive(rfc3986::Grammar)]
@@ -215,11 +218,7 @@ fn redis_literals_are_its_parses() {
         Base::Uri,
         None,
     );
-    let inputs = inputs(
-        &["redis://", "REDIS://", "redis:/", "rediss://"],
-        &["a", ":", "@", "/", "1", "%2", "[::1]", "?", " "],
-        4,
-    );
+    let inputs = redis_inputs();
     // `redis_URI` has no `EOI`: it matches a prefix, and the parse says
     // where the match ended.
     let outcomes = agree::<redis::Redis>(
@@ -242,11 +241,7 @@ fn ssh_literals_are_its_parses() {
         Base::Uri,
         None,
     );
-    let inputs = inputs(
-        &["ssh://", "SSH://", "ssh:", "ssh:/", "sftp://", "s:"],
-        &["a", "@", ":", "/", "?", "#", "1", "[v1.x]", "%41", "é"],
-        3,
-    );
+    let inputs = ssh_inputs(3);
     use ssh::Rule;
     let outcomes = agree::<ssh::Ssh>(&literal, &[Rule::ssh_input, Rule::ssh_generic], &inputs);
     assert!(
@@ -264,17 +259,9 @@ fn iri_grammar_literals_are_its_parses() {
         Base::Iri,
         None,
     );
-    let wiki_inputs = inputs(
-        &["wiki://", "WIKI://", "wiki:", "wiki:/"],
-        &["a", "é", "/", ":", "@", "?", "#", "%C3%A9", "\u{202e}", " "],
-        3,
-    );
+    let pages = wiki_inputs(3);
     use wiki::Rule;
-    let outcomes = agree::<wiki::Wiki>(
-        &literal,
-        &[Rule::wiki_input, Rule::wiki_generic],
-        &wiki_inputs,
-    );
+    let outcomes = agree::<wiki::Wiki>(&literal, &[Rule::wiki_input, Rule::wiki_generic], &pages);
     assert!(
         outcomes.accepted > 100 && outcomes.scheme > 0 && outcomes.syntax > 0,
         "{outcomes:?}"
@@ -287,15 +274,7 @@ fn iri_grammar_literals_are_its_parses() {
         Base::Iri,
         None,
     );
-    let inputs = inputs(
-        &[
-            "postgresql://h/db",
-            "postgresql://h:5432/db?",
-            "postgresql:/",
-        ],
-        &["?", "ssl", "=", "&", "x", "_", "%41", "é", "#"],
-        3,
-    );
+    let inputs = postgresql_inputs();
     let outcomes =
         agree::<postgresql::Postgresql>(&literal, &[postgresql::Rule::postgresql_input], &inputs);
     assert!(
@@ -315,21 +294,7 @@ fn tel_literals_are_its_parses_two_readings_included() {
         Base::Uri,
         None,
     );
-    let inputs = inputs(
-        &["tel:", "TEL:", "tel:+1", "tel:#"],
-        &[
-            "1",
-            "-",
-            "#",
-            "?",
-            ";phone-context=",
-            "a.b",
-            ";ext=",
-            "+",
-            "%23",
-        ],
-        3,
-    );
+    let inputs = tel_inputs();
     let outcomes = agree::<tel::Tel>(&literal, &[tel::Rule::tel_input], &inputs);
     assert!(
         outcomes.accepted > 100 && outcomes.reading > 0 && outcomes.scheme > 0,
@@ -348,17 +313,7 @@ fn s3_literals_are_its_parses() {
         Base::Uri,
         None,
     );
-    let inputs = inputs(
-        &[
-            "s3://abc",
-            "s3://my-bucket.x",
-            "S3://a1b",
-            "s3://1.2.3.4",
-            "s3://xn--ab",
-        ],
-        &["/", "k", ".", "-", "?versionId=", "v", "%20", "#", "A"],
-        3,
-    );
+    let inputs = s3_inputs();
     let outcomes = agree::<s3::S3>(&literal, &[s3::Rule::s3_input], &inputs);
     assert!(
         outcomes.accepted > 100 && outcomes.scheme > 0,
