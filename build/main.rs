@@ -1,105 +1,99 @@
-//! Build script: compiles the crate's pest grammars into Rust parsers that
-//! the library includes, with the grammar compiler of the workspace's
-//! `rfc3986-generator` crate (see its crate docs for what and why), through
-//! the entry `#[derive(rfc3986::Grammar)]` calls (`compile_files`): each
-//! comes out as the same kind of value as a user's grammar, a type that
-//! implements `CompiledGrammar`. The script stays because these two
-//! grammars are compiled for the `Rule` types of the public pest_derive
-//! parsers (`UriParser`, `IriParser`), and their character classes are
-//! read by the library.
+//! Build script: gives the library the Rust parsers compiled from the
+//! crate's pest grammars (`build/grammars.rs` lists them) by the grammar
+//! compiler of the workspace's `rfc3986-generator` crate, through the entry
+//! `#[derive(rfc3986::Grammar)]` calls: each comes out as the same kind of
+//! value as a user's grammar, a type that implements `CompiledGrammar`.
 //!
 //! `uri.pest` is the single source of truth for what the crate accepts:
-//! pest_derive generates one parser from it (public, used to explain
-//! failures and by `parse_with`), this script the other (the fast one).
-//! Both follow the file: editing it changes what `Uri::parse` accepts.
-//! `iri.pest`, RFC 3987's rules on top of it, is compiled the same way, for
-//! `Iri::parse`. The scheme grammars of `src/schemes/` are not compiled
-//! here: the scheme types derive theirs with `#[derive(rfc3986::Grammar)]`,
-//! as a user's crate does.
+//! pest_derive generates one parser from it (public with `pest-parsers`,
+//! the oracle the tests compare with), the generator the other (the fast
+//! one). Both follow the file: editing it changes what `Uri::parse`
+//! accepts. `iri.pest`, RFC 3987's rules on top of it, is compiled the same
+//! way, for `Iri::parse`, and `template.pest` for templates. The scheme
+//! grammars of `src/schemes/` are not compiled here: the scheme types
+//! derive theirs with `#[derive(rfc3986::Grammar)]`, as a user's crate
+//! does.
+//!
+//! The generator's output is kept in the repository and the package
+//! (`src/compiled/generated/`), each file headed by the fingerprints of the
+//! grammar files and of the generator's sources it was generated from. A
+//! build whose grammars and generator match those reads the copies and
+//! compiles no generator: the generator, pest_meta and pest with `std`
+//! (which brings `psm`, `stacker` and `cc`) were half of a dependent's
+//! build before the crate itself started (BENCHMARKS.md, "Build cost").
+//! Where a grammar or the generator was edited (in a clone of the
+//! repository), this script runs the generator on the files as they are
+//! (`generator/examples/regenerate.rs`, by `cargo run`, into `OUT_DIR`), so
+//! the edit takes effect at this build, as it did when the generator was a
+//! build dependency; `tests/grammars/generated.rs` fails until the kept
+//! copies are brought up to date.
 //!
 //! Each grammar's `Rule` type (`Rule`, `IriRule`) is pest_derive's, with
 //! the `pest-parsers` feature that builds `UriParser` and `IriParser`;
-//! without it, this script declares the same type (the generator writes
-//! it as the derive does, from the same files), so that a default build
-//! compiles no pest_derive parser.
+//! without it, the library declares the same type from the `_rule.rs` file
+//! the generator writes beside the parser (as the derive does, from the
+//! same files), so that a default build compiles no pest_derive parser.
 
-use rfc3986_generator as compiler;
+// Some of the table is for the generator only.
+#[allow(dead_code)]
+#[path = "grammars.rs"]
+mod grammars;
 
+use grammars::{Grammar, GENERATED, GENERATOR, GRAMMARS};
 use std::env;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// Each of the crate's grammars, compiled into a module of
-/// `crate::compiled`.
-struct Grammar {
-    /// The module it is compiled into.
-    module: &'static str,
-    /// The `Rule` type it is compiled for.
-    rule: &'static str,
-    /// pest_derive's parser of the same files (the public `UriParser`,
-    /// `IriParser` or `TemplateParser`, the comparisons' oracle, with the
-    /// `pest-parsers` feature).
-    parser: &'static str,
-    /// Its files, joined in this order (as the `#[grammar = ...]`
-    /// attributes of that parser list them; a `docs.pest` holds only the
-    /// `//!` lines that document the `Rule` type).
-    files: &'static [&'static str],
-    /// The entry rules the library parses from (`spec.rs`'s `ENTRIES`,
-    /// `Template::parse`'s).
-    entries: &'static [&'static str],
-    /// Whether a parse can also start from the RFC 3986 and 3987 rules
-    /// (the library checks a component with them): a reference grammar's,
-    /// not the template grammar's, which only names them.
-    rfc_starts: bool,
-    /// The feature that builds the module which includes it, if any:
-    /// without it, the grammar is not compiled at all.
-    feature: Option<&'static str>,
-}
-
-const GRAMMARS: &[Grammar] = &[
-    Grammar {
-        module: "uri",
-        rule: "crate::grammar::Rule",
-        parser: "crate::grammar::UriParser",
-        files: &["uri.pest"],
-        entries: &["uri_reference_input", "uri_input"],
-        rfc_starts: true,
-        feature: None,
-    },
-    Grammar {
-        module: "iri",
-        rule: "crate::iri::IriRule",
-        parser: "crate::iri::IriParser",
-        files: &["src/iri/docs.pest", "uri.pest", "iri.pest"],
-        entries: &["iri_reference_input", "iri_input"],
-        rfc_starts: true,
-        feature: None,
-    },
-    Grammar {
-        module: "template",
-        rule: "crate::template::TemplateRule",
-        parser: "crate::template::TemplateParser",
-        files: &[
-            "src/template/docs.pest",
-            "uri.pest",
-            "iri.pest",
-            "template.pest",
-        ],
-        entries: &["uri_template_input"],
-        rfc_starts: false,
-        feature: Some("template"),
-    },
-];
+use std::process::Command;
 
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
-    let mut modules = String::new();
+    let root = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     // A grammar of a feature is compiled only with it (cargo runs the
     // script again when the features change).
     let enabled =
         |feature: &str| env::var_os(format!("CARGO_FEATURE_{}", feature.to_uppercase())).is_some();
-    for grammar in GRAMMARS.iter().filter(|g| g.feature.is_none_or(enabled)) {
+    let grammars: Vec<&Grammar> = GRAMMARS
+        .iter()
+        .filter(|g| g.feature.is_none_or(enabled))
+        .collect();
+
+    let kept = root.join(GENERATED);
+    println!("cargo:rerun-if-changed={GENERATED}");
+    let generator = grammars::generator_fingerprint(&root)
+        .unwrap_or_else(|e| panic!("cannot read the generator's sources: {e}"));
+    if generator.is_some() {
+        println!("cargo:rerun-if-changed={GENERATOR}/Cargo.toml");
+        println!("cargo:rerun-if-changed={GENERATOR}/src");
+    }
+    let mut stale = Vec::new();
+    for grammar in &grammars {
+        for file in grammar.files {
+            println!("cargo:rerun-if-changed={file}");
+        }
+        let fingerprint = grammar
+            .fingerprint(&root)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", grammar.files.join(", ")));
+        if !grammar.is_current(&kept, fingerprint, generator) {
+            stale.push(grammar.module);
+        }
+    }
+    let fresh = out.join("regenerated");
+    if !stale.is_empty() {
+        regenerate(&root, &out, &fresh, &stale);
+    }
+
+    let mut modules = String::new();
+    for grammar in &grammars {
+        let from = if stale.contains(&grammar.module) {
+            &fresh
+        } else {
+            &kept
+        };
+        // Copied into OUT_DIR, where the library includes them from.
+        for file in grammar.outputs() {
+            fs::copy(from.join(&file), out.join(&file))
+                .unwrap_or_else(|e| panic!("cannot copy {file} into {out:?}: {e}"));
+        }
         let Grammar {
             module,
             rule,
@@ -107,15 +101,6 @@ fn main() {
             files,
             ..
         } = grammar;
-        let artifact = compile(grammar, &manifest);
-        let file = format!("{module}.rs");
-        fs::write(out.join(&file), &artifact.compiled.code)
-            .unwrap_or_else(|e| panic!("cannot write {file} in {out:?}: {e}"));
-        // The `Rule` type, which the library declares from this file
-        // where pest_derive's parser (and its `Rule`) is not built.
-        let rule_file = format!("{module}_rule.rs");
-        fs::write(out.join(&rule_file), artifact.rule_type())
-            .unwrap_or_else(|e| panic!("cannot write {rule_file} in {out:?}: {e}"));
         modules.push_str(&format!(
             "/// The compiled parser of {files}, and the grammar as one value\n\
              /// ([`Grammar`](self::{module}::Grammar)).\n\
@@ -124,7 +109,7 @@ fn main() {
              \x20   use {rule} as Rule;\n\
              \x20   /// The grammar as one value: it implements `CompiledGrammar`.\n\
              \x20   pub enum Grammar {{}}\n\
-             \x20   include!(concat!(env!(\"OUT_DIR\"), \"/{file}\"));\n\
+             \x20   include!(concat!(env!(\"OUT_DIR\"), \"/{module}.rs\"));\n\
              \x20   impl crate::compiled::Oracle for Grammar {{\n\
              \x20       #[cfg(feature = \"pest-parsers\")]\n\
              \x20       type Parser = {parser};\n\
@@ -137,44 +122,49 @@ fn main() {
         .unwrap_or_else(|e| panic!("cannot write grammars.rs in {out:?}: {e}"));
 }
 
-/// The grammar made of `files`, compiled by the generator's entry that
-/// `#[derive(rfc3986::Grammar)]` calls, or fails the build with the
-/// compiler's message.
-fn compile(grammar: &Grammar, manifest: &Path) -> compiler::Artifact {
-    let Grammar {
-        module,
-        files,
-        entries,
-        ..
-    } = grammar;
-    for file in *files {
-        println!("cargo:rerun-if-changed={file}");
+/// Runs the generator on the grammars as they are under `root`, writing its
+/// output into `into`, or fails the build saying why.
+fn regenerate(root: &Path, out: &Path, into: &Path, stale: &[&str]) {
+    let manifest = root.join(GENERATOR).join("Cargo.toml");
+    if !manifest.is_file() {
+        panic!(
+            "the parsers in {GENERATED} were not generated from the grammars of this \
+             package ({}): a grammar file was edited here, and there is no generator to \
+             compile it again (it is in the rfc3986 repository, not in the package)",
+            stale.join(", "),
+        );
     }
-    let sources: Vec<_> = files
-        .iter()
-        .map(|file| compiler::GrammarSource::File(file.to_string()))
-        .collect();
-    let compiled = compiler::compile_files(
-        &format!("{module} ({})", files.join(" + ")),
-        compiler::Base::None,
-        &sources,
-        manifest,
-        "crate::compiled::runtime",
-        "Grammar",
-        // The library starts a parse of its own grammars only from their
-        // entries and, for a reference grammar, the RFC rules (a
-        // component's check).
-        if grammar.rfc_starts {
-            compiler::Starts::RfcRulesAnd(entries)
-        } else {
-            compiler::Starts::Only(entries)
-        },
+    println!(
+        "cargo:warning=compiling the grammars of {} again (edited since {GENERATED} was \
+         generated): `cargo run -p rfc3986-generator --example regenerate` updates the copies",
+        stale.join(", "),
     );
-    match compiled {
-        Ok(artifact) => artifact,
-        Err(error) => {
-            eprintln!("error: {error}");
-            panic!("{error}");
-        }
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args([
+            "run",
+            "--quiet",
+            "--example",
+            "regenerate",
+            "--manifest-path",
+        ])
+        .arg(&manifest)
+        .arg("--")
+        .arg(into)
+        // A target directory of its own: the build that runs this script
+        // holds the lock of its own.
+        .env("CARGO_TARGET_DIR", out.join("generator-target"))
+        // The generator is a tool of the host, not built with the flags of
+        // the crate's target.
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_BUILD_TARGET")
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run cargo to compile the grammars: {e}"));
+    if !status.success() {
+        panic!(
+            "compiling the grammars of {} failed ({status})",
+            stale.join(", ")
+        );
     }
 }

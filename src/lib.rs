@@ -113,8 +113,10 @@
 //! rule by rule into a [pest] grammar, and the only definition of what the
 //! crate accepts. Two parsers are generated from it, and nothing else:
 //!
-//! - [`Uri::parse`] runs the one the build script compiles from the file
-//!   (through pest_meta, the front end of pest_derive) into plain Rust: the
+//! - [`Uri::parse`] runs the one the crate's grammar compiler makes of the
+//!   file (through pest_meta, the front end of pest_derive) in plain Rust
+//!   (kept with the crate, and made again at build time where the file was
+//!   edited, so a dependent's build compiles no grammar compiler): the
 //!   same language and the same parse tree as pest's, at the speed of a
 //!   hand-written parser. Its diagnostic variant, which runs only when an
 //!   input is rejected, records what pest records for an error, from which

@@ -8,8 +8,10 @@
 //! parse, lowering and diagnosis take. Two users call it, as
 //! pest_generator has pest_derive and pest's own bootstrap:
 //!
-//! - rfc3986's build script compiles `uri.pest` and `iri.pest`, and the
-//!   crate includes what it writes;
+//! - rfc3986 compiles its own grammars (`uri.pest`, `iri.pest`,
+//!   `template.pest`) with it, and keeps the output in its sources: this
+//!   crate's `regenerate` example writes it, and rfc3986's build script
+//!   runs that example again where a grammar was edited since;
 //! - the `rfc3986-derive` proc-macro (`#[derive(rfc3986::Grammar)]`)
 //!   compiles a user's scheme grammar joined to those files with
 //!   [`derive()`], which calls [`compile_files`] and adds the `Rule` type

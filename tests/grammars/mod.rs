@@ -20,4 +20,5 @@
 mod chars;
 mod compiled;
 pub mod compiler;
+mod generated;
 mod grammar;

@@ -6,7 +6,9 @@
 //! rfc3986's `verify-compiled` is on, so that every parse here also runs
 //! pest_derive's parser of the same grammar and panics where the two
 //! differ, in verdict, pairs or error: pest_derive's `grammar-extras`
-//! changes the tree pest_meta gives the crate's build script, and
+//! changes the tree pest_meta gives pest_derive (and the derive of the
+//! application's own grammar), while the crate's own parsers were
+//! generated without it (they are kept in its sources), and
 //! [`agree_on_mutants`] parses enough strings to meet every rule.
 
 use pest_derive::Parser;

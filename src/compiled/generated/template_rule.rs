@@ -1,0 +1,185 @@
+// Generated from src/template/docs.pest + uri.pest + iri.pest + template.pest: grammar 0x07c4462cd8c8cb17, generator 0xc98c7dfe2b86a40e (build/grammars.rs).
+#[doc = "The rules of `template.pest`, RFC 6570 \"URI Template\" section 2, on top\nof those of `uri.pest` and `iri.pest`: one variant for each rule of the\nthree files. `uri_template_input` anchors `URI-Template` to the whole\ninput, where `Template::parse` starts; the pairs it reads are those of\n`expression`, `operator`, `varspec`, `varname`, `max_length` and\n`explode`.\n\nWhat follows is the description of `uri.pest`, the rules they build on.\n\nThe rules of `uri.pest`: RFC 3986 \"Uniform Resource Identifier (URI):\nGeneric Syntax\", Appendix A, transcribed rule by rule into a pest grammar.\n\nNames: each ABNF rule keeps its name, with \"-\" written \"_\".\nOrder: the Appendix's order, then the RFC 5234 core rules it uses.\n\nThis file is the single source of truth for what the crate accepts. The\nparsers the crate has are generated from it and nothing else:\n\n- the crate's own, which `Uri::parse` runs: the crate's grammar compiler\n  (the rfc3986-generator crate, generator/) compiles this file through\n  pest_meta, pest_derive's front end, into Rust (kept in\n  src/compiled/generated/, and compiled again by the build script\n  where this file changed), in two variants of one parser. The fast variant runs\n  every parse: it accepts the same strings and records the same pairs as\n  pest_derive's. The diagnostic variant runs once, only after the fast\n  one rejected an input: it records what pest records for an error (the\n  furthest byte at which a rule failed, and the rules tried there), from\n  which the crate says what is wrong and where (`Uri::parse`'s errors\n  read only that byte and the components' spans there, and run it\n  without the rules tried, recording nothing: the fast variant kept\n  those spans where it missed the end of input);\n- pest_derive's (`rfc3986::UriParser`), which `parse_with` and users' own\n  grammars build on, and which the tests compare both variants with:\n  tests/grammars/compiled.rs on every input of the property generator,\n  the differential corpus, its damaged copies and the hostile inputs\n  (the same verdict, pairs and error), the `verify-compiled` feature on\n  every string the test suite parses, and tests/grammars/compiler.rs on\n  small grammars of the compiler's own.\n\nEdit this file and all follow: `Uri::parse` accepts what it says, and\nexplains what it rejects in its terms.\n\nABNF is not PEG. Where a rule must be written differently to accept exactly\nthe same language, the change is as small as possible and carries a\n\"// PEG:\" comment that says why. A rule written differently only to be\nfaster would carry a \"// PERF:\" comment with the figure that justifies it;\nthere is none: the rewrites made for pest_derive's parser (a lookahead for\nthe \"@\" of a userinfo, a DIGIT guard on IPv4address, ranges for\n`unreserved` and `sub-delims`) made no difference to the compiled one\n(BENCHMARKS.md), so every rule is again the RFC's. Everything else is a\nliteral transcription.\n\nPairs: the crate's lowering reads the scheme, authority, userinfo, the host\n(IP-literal with IPv6address or IPvFuture, IPv4address, or reg-name), port,\nthe path (which of the path rules matched), query and fragment. Only those\nrules produce pairs. Rules that only group them (URI-reference, URI,\nhier-part, host, ...) are silent (_), and the rules inside them are atomic\n(@) or silent, so a URI's parse tree has a handful of pairs, not one per\ncharacter.\n\nABNF string literals are case-insensitive (RFC 5234 section 2.3); only the\n\"v\" of IPvFuture and the hexadecimal digits contain letters, and both are\nwritten to accept either case.\n\nEntry points: the RFC's rules are not anchored (an ABNF rule describes a\nwhole string only when a caller says so). The rules at the end of this file,\nafter the RFC's, anchor them between SOI and EOI for the crate's parser."]
+#[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
+pub enum Rule {
+    #[doc = "End-of-input"]
+    EOI,
+    #[doc = "URI-reference = URI / relative-ref"]
+    r#URI_reference,
+    #[doc = "URI = scheme \":\" hier-part [ \"?\" query ] [ \"#\" fragment ]"]
+    r#URI,
+    #[doc = "absolute-URI = scheme \":\" hier-part [ \"?\" query ]"]
+    r#absolute_URI,
+    #[doc = "relative-ref = relative-part [ \"?\" query ] [ \"#\" fragment ]"]
+    r#relative_ref,
+    #[doc = "relative-part = \"//\" authority path-abempty\n              / path-absolute\n              / path-noscheme\n              / path-empty"]
+    r#relative_part,
+    #[doc = "scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )"]
+    r#scheme,
+    #[doc = "hier-part = \"//\" authority path-abempty\n          / path-absolute\n          / path-rootless\n          / path-empty"]
+    r#hier_part,
+    #[doc = "query = *( pchar / \"/\" / \"?\" )"]
+    r#query,
+    #[doc = "fragment = *( pchar / \"/\" / \"?\" )"]
+    r#fragment,
+    #[doc = "authority = [ userinfo \"@\" ] host [ \":\" port ]"]
+    r#authority,
+    #[doc = "path = path-abempty    ; begins with \"/\" or is empty\n     / path-absolute   ; begins with \"/\" but not \"//\"\n     / path-noscheme   ; begins with a non-colon segment\n     / path-rootless   ; begins with a segment\n     / path-empty      ; zero characters"]
+    r#path,
+    #[doc = "path-abempty = *( \"/\" segment )"]
+    r#path_abempty,
+    #[doc = "path-absolute = \"/\" [ segment-nz *( \"/\" segment ) ]"]
+    r#path_absolute,
+    #[doc = "path-noscheme = segment-nz-nc *( \"/\" segment )"]
+    r#path_noscheme,
+    #[doc = "path-rootless = segment-nz *( \"/\" segment )"]
+    r#path_rootless,
+    #[doc = "path-empty = 0<pchar>"]
+    r#path_empty,
+    #[doc = "pchar = unreserved / pct-encoded / sub-delims / \":\" / \"@\""]
+    r#pchar,
+    #[doc = "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )"]
+    r#userinfo,
+    #[doc = "host = IP-literal / IPv4address / reg-name"]
+    r#host,
+    #[doc = "port = *DIGIT"]
+    r#port,
+    #[doc = "segment = *pchar"]
+    r#segment,
+    #[doc = "segment-nz = 1*pchar"]
+    r#segment_nz,
+    #[doc = "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )\n              ; non-zero-length segment without any colon \":\""]
+    r#segment_nz_nc,
+    #[doc = "IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\""]
+    r#IP_literal,
+    #[doc = "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet"]
+    r#IPv4address,
+    #[doc = "reg-name = *( unreserved / pct-encoded / sub-delims )"]
+    r#reg_name,
+    #[doc = "IPv6address =                            6( h16 \":\" ) ls32\n            /                       \"::\" 5( h16 \":\" ) ls32\n            / [               h16 ] \"::\" 4( h16 \":\" ) ls32\n            / [ *1( h16 \":\" ) h16 ] \"::\" 3( h16 \":\" ) ls32\n            / [ *2( h16 \":\" ) h16 ] \"::\" 2( h16 \":\" ) ls32\n            / [ *3( h16 \":\" ) h16 ] \"::\"    h16 \":\"   ls32\n            / [ *4( h16 \":\" ) h16 ] \"::\"              ls32\n            / [ *5( h16 \":\" ) h16 ] \"::\"              h16\n            / [ *6( h16 \":\" ) h16 ] \"::\""]
+    r#IPv6address,
+    #[doc = "IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )"]
+    r#IPvFuture,
+    #[doc = "dec-octet = DIGIT                 ; 0-9\n          / %x31-39 DIGIT         ; 10-99\n          / \"1\" 2DIGIT            ; 100-199\n          / \"2\" %x30-34 DIGIT     ; 200-249\n          / \"25\" %x30-35          ; 250-255"]
+    r#dec_octet,
+    #[doc = "ls32 = ( h16 \":\" h16 ) / IPv4address\n     ; least-significant 32 bits of address"]
+    r#ls32,
+    #[doc = "h16 = 1*4HEXDIG\n    ; 16 bits of address represented in hexadecimal"]
+    r#h16,
+    #[doc = "pct-encoded = \"%\" HEXDIG HEXDIG"]
+    r#pct_encoded,
+    #[doc = "unreserved = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\""]
+    r#unreserved,
+    #[doc = "reserved = gen-delims / sub-delims"]
+    r#reserved,
+    #[doc = "gen-delims = \":\" / \"/\" / \"?\" / \"#\" / \"[\" / \"]\" / \"@\""]
+    r#gen_delims,
+    #[doc = "sub-delims = \"!\" / \"$\" / \"&\" / \"'\" / \"(\" / \")\"\n           / \"*\" / \"+\" / \",\" / \";\" / \"=\""]
+    r#sub_delims,
+    #[doc = "ALPHA = %x41-5A / %x61-7A   ; A-Z / a-z"]
+    r#ALPHA,
+    #[doc = "DIGIT = %x30-39             ; 0-9"]
+    r#DIGIT,
+    #[doc = "HEXDIG = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\""]
+    r#HEXDIG,
+    #[doc = "A whole input that is a URI-reference."]
+    r#uri_reference_input,
+    #[doc = "A whole input that is a URI (section 3): a reference with a scheme."]
+    r#uri_input,
+    #[doc = "IRI = scheme \":\" ihier-part [ \"?\" iquery ]\n                     [ \"#\" ifragment ]"]
+    r#IRI,
+    #[doc = "ihier-part = \"//\" iauthority ipath-abempty\n           / ipath-absolute\n           / ipath-rootless\n           / ipath-empty"]
+    r#ihier_part,
+    #[doc = "IRI-reference = IRI / irelative-ref"]
+    r#IRI_reference,
+    #[doc = "absolute-IRI = scheme \":\" ihier-part [ \"?\" iquery ]"]
+    r#absolute_IRI,
+    #[doc = "irelative-ref = irelative-part [ \"?\" iquery ] [ \"#\" ifragment ]"]
+    r#irelative_ref,
+    #[doc = "irelative-part = \"//\" iauthority ipath-abempty\n               / ipath-absolute\n               / ipath-noscheme\n               / ipath-empty"]
+    r#irelative_part,
+    #[doc = "iauthority = [ iuserinfo \"@\" ] ihost [ \":\" port ]"]
+    r#iauthority,
+    #[doc = "iuserinfo = *( iunreserved / pct-encoded / sub-delims / \":\" )"]
+    r#iuserinfo,
+    #[doc = "ihost = IP-literal / IPv4address / ireg-name"]
+    r#ihost,
+    #[doc = "ireg-name = *( iunreserved / pct-encoded / sub-delims )"]
+    r#ireg_name,
+    #[doc = "ipath = ipath-abempty   ; begins with \"/\" or is empty\n      / ipath-absolute  ; begins with \"/\" but not \"//\"\n      / ipath-noscheme  ; begins with a non-colon segment\n      / ipath-rootless  ; begins with a segment\n      / ipath-empty     ; zero characters"]
+    r#ipath,
+    #[doc = "ipath-abempty = *( \"/\" isegment )"]
+    r#ipath_abempty,
+    #[doc = "ipath-absolute = \"/\" [ isegment-nz *( \"/\" isegment ) ]"]
+    r#ipath_absolute,
+    #[doc = "ipath-noscheme = isegment-nz-nc *( \"/\" isegment )"]
+    r#ipath_noscheme,
+    #[doc = "ipath-rootless = isegment-nz *( \"/\" isegment )"]
+    r#ipath_rootless,
+    #[doc = "ipath-empty = 0<ipchar>"]
+    r#ipath_empty,
+    #[doc = "isegment = *ipchar"]
+    r#isegment,
+    #[doc = "isegment-nz = 1*ipchar"]
+    r#isegment_nz,
+    #[doc = "isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims\n                     / \"@\" )\n               ; non-zero-length segment without any colon \":\""]
+    r#isegment_nz_nc,
+    #[doc = "ipchar = iunreserved / pct-encoded / sub-delims / \":\"\n       / \"@\""]
+    r#ipchar,
+    #[doc = "iquery = *( ipchar / iprivate / \"/\" / \"?\" )"]
+    r#iquery,
+    #[doc = "ifragment = *( ipchar / \"/\" / \"?\" )"]
+    r#ifragment,
+    #[doc = "iunreserved = ALPHA / DIGIT / \"-\" / \".\" / \"_\" / \"~\" / ucschar"]
+    r#iunreserved,
+    #[doc = "ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF\n        / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD\n        / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD\n        / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD\n        / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD\n        / %xD0000-DFFFD / %xE1000-EFFFD"]
+    r#ucschar,
+    #[doc = "iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD"]
+    r#iprivate,
+    #[doc = "The bidirectional formatting characters of section 4.1, which \"IRIs\nMUST NOT contain\": LRM, RLM, LRE, RLE, LRO, RLO and PDF. They are\n`ucschar`s, so the grammar accepts them; `Iri::bidi_formatting` finds\nthem, and URI-to-IRI conversion (section 3.2, step 4) and normalization\nleave them percent-encoded."]
+    r#bidi_formatting,
+    #[doc = "A whole input that is an IRI-reference."]
+    r#iri_reference_input,
+    #[doc = "A whole input that is an IRI (one with a scheme)."]
+    r#iri_input,
+    #[doc = "URI-Template  = *( literals / expression )"]
+    r#URI_Template,
+    #[doc = "literals      =  %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B\n              /  %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate\n              /  pct-encoded\n                   ; any Unicode character except: CTL, SP,\n                   ;  DQUOTE, \"'\", \"%\" (aside from pct-encoded),\n                   ;  \"<\", \">\", \"\\\", \"^\", \"`\", \"{\", \"|\", \"}\""]
+    r#literals,
+    #[doc = "expression    =  \"{\" [ operator ] variable-list \"}\""]
+    r#expression,
+    #[doc = "operator      =  op-level2 / op-level3 / op-reserve"]
+    r#operator,
+    #[doc = "op-level2     =  \"+\" / \"#\""]
+    r#op_level2,
+    #[doc = "op-level3     =  \".\" / \"/\" / \";\" / \"?\" / \"&\""]
+    r#op_level3,
+    #[doc = "op-reserve    =  \"=\" / \",\" / \"!\" / \"@\" / \"|\""]
+    r#op_reserve,
+    #[doc = "variable-list =  varspec *( \",\" varspec )"]
+    r#variable_list,
+    #[doc = "varspec       =  varname [ modifier-level4 ]"]
+    r#varspec,
+    #[doc = "varname       =  varchar *( [\".\"] varchar )"]
+    r#varname,
+    #[doc = "varchar       =  ALPHA / DIGIT / \"_\" / pct-encoded"]
+    r#varchar,
+    #[doc = "modifier-level4 =  prefix / explode"]
+    r#modifier_level4,
+    #[doc = "prefix        =  \":\" max-length"]
+    r#prefix,
+    #[doc = "max-length    =  %x31-39 0*3DIGIT   ; positive integer < 10000"]
+    r#max_length,
+    #[doc = "explode       =  \"*\""]
+    r#explode,
+    #[doc = "A whole input that is a URI-Template."]
+    r#uri_template_input,
+}
+
+impl Rule {
+    /// Every rule of the grammar but `EOI`, in the order of its files.
+    pub fn all_rules() -> &'static [Rule] {
+        &[Rule::r#URI_reference, Rule::r#URI, Rule::r#absolute_URI, Rule::r#relative_ref, Rule::r#relative_part, Rule::r#scheme, Rule::r#hier_part, Rule::r#query, Rule::r#fragment, Rule::r#authority, Rule::r#path, Rule::r#path_abempty, Rule::r#path_absolute, Rule::r#path_noscheme, Rule::r#path_rootless, Rule::r#path_empty, Rule::r#pchar, Rule::r#userinfo, Rule::r#host, Rule::r#port, Rule::r#segment, Rule::r#segment_nz, Rule::r#segment_nz_nc, Rule::r#IP_literal, Rule::r#IPv4address, Rule::r#reg_name, Rule::r#IPv6address, Rule::r#IPvFuture, Rule::r#dec_octet, Rule::r#ls32, Rule::r#h16, Rule::r#pct_encoded, Rule::r#unreserved, Rule::r#reserved, Rule::r#gen_delims, Rule::r#sub_delims, Rule::r#ALPHA, Rule::r#DIGIT, Rule::r#HEXDIG, Rule::r#uri_reference_input, Rule::r#uri_input, Rule::r#IRI, Rule::r#ihier_part, Rule::r#IRI_reference, Rule::r#absolute_IRI, Rule::r#irelative_ref, Rule::r#irelative_part, Rule::r#iauthority, Rule::r#iuserinfo, Rule::r#ihost, Rule::r#ireg_name, Rule::r#ipath, Rule::r#ipath_abempty, Rule::r#ipath_absolute, Rule::r#ipath_noscheme, Rule::r#ipath_rootless, Rule::r#ipath_empty, Rule::r#isegment, Rule::r#isegment_nz, Rule::r#isegment_nz_nc, Rule::r#ipchar, Rule::r#iquery, Rule::r#ifragment, Rule::r#iunreserved, Rule::r#ucschar, Rule::r#iprivate, Rule::r#bidi_formatting, Rule::r#iri_reference_input, Rule::r#iri_input, Rule::r#URI_Template, Rule::r#literals, Rule::r#expression, Rule::r#operator, Rule::r#op_level2, Rule::r#op_level3, Rule::r#op_reserve, Rule::r#variable_list, Rule::r#varspec, Rule::r#varname, Rule::r#varchar, Rule::r#modifier_level4, Rule::r#prefix, Rule::r#max_length, Rule::r#explode, Rule::r#uri_template_input, ]
+    }
+}
