@@ -57,7 +57,7 @@ pub const GRAMMARS: &[Grammar] = &[
         files: &["src/iri/docs.pest", "uri.pest", "iri.pest"],
         entries: &["iri_reference_input", "iri_input"],
         rfc_starts: true,
-        feature: None,
+        feature: Some("iri"),
     },
     Grammar {
         module: "template",

@@ -14,8 +14,9 @@
 //!   [`Storage`] (`&str`, `String` or `Arc<str>`).
 //! - **Absolute URIs** (section 4.3), which every scheme's URIs are, have
 //!   their own types: [`AbsoluteUri`], [`AbsoluteIri`] ([`Absolute`]).
-//! - **IRIs** (RFC 3987): [`Iri`] is the same type over RFC 3987's grammar
-//!   (`iri.pest`), which takes characters above ASCII;
+//! - **IRIs** (RFC 3987, with the `iri` feature): [`Iri`] is the same type
+//!   over RFC 3987's grammar (`iri.pest`), which takes characters above
+//!   ASCII;
 //!   [`Iri::to_uri`](Reference::to_uri) and
 //!   [`Uri::to_iri`](Reference::to_iri) map between the two (sections 3.1
 //!   and 3.2), [`Iri::check_bidi`](Reference::check_bidi) applies section
@@ -217,10 +218,15 @@
 //! literals of `rfc3986-macros` (`rfc3986::uri!`), which cannot be
 //! re-exported here, since they run this crate's parse.
 //!
+//! - `iri`: IRIs (RFC 3987), [`Iri`], [`AbsoluteIri`], [`IriRule`],
+//!   [`IriBuilder`] and the mappings between IRIs and URIs. Off by
+//!   default: the IRI grammar's parser and the code instantiated for it
+//!   are nearly half of the crate's own release build.
 //! - `template`: URI Templates (RFC 6570), [`Template`] and the
 //!   [`template`][template] module. Off by default: the template grammar's
 //!   parser, expansion and matching are about a fifth of the crate's own
-//!   build.
+//!   build. It turns on `iri` (the template grammar is built on
+//!   `iri.pest`, and expands into IRIs too).
 //! - `std` (default): [`template::Vars`][Vars] for `HashMap`, with
 //!   `template`. Everything else
 //!   needs only `core` and `alloc`; every [`Error`] implements
@@ -241,9 +247,10 @@
 //! - `url`: conversions both ways between [`AbsoluteUri`] and `url::Url`,
 //!   and from a [`Uri`] with a scheme to `url::Url` ([`ConvertError`]).
 //! - `idna`: [`Iri::to_uri_idna`][to_uri_idna], an IRI's registered name
-//!   in its IDNA ASCII form (RFC 3987 section 3.1).
+//!   in its IDNA ASCII form (RFC 3987 section 3.1); it turns on `iri`.
 //! - `cli`: the [`uri` tool](#the-uri-tool) (`cargo install --locked
-//!   --path . --features cli`); it turns on `schemes`.
+//!   --path . --features cli`); it turns on `schemes`, `iri` and
+//!   `template`.
 //! - `derive`: `#[derive(rfc3986::Grammar)]`, which compiles a grammar of
 //!   your own, written on top of `uri.pest` (or `iri.pest`), into the kind
 //!   of parser [`Uri::parse`](Reference::parse) runs.
@@ -254,7 +261,7 @@
 //!   the other parser of each grammar, which the crate's tests compare
 //!   its own with, and [`Uri::parse`], [`parse_with`] and [`parse_rule`]
 //!   need neither. [`Rule`] and [`IriRule`] are the same types either
-//!   way.
+//!   way. It turns on `iri`.
 //! - `verify-compiled`: for this crate's own tests and fuzzing, not for
 //!   use. Every parse also runs pest_derive's parser of the same grammar
 //!   ([`UriParser`], [`IriParser`]: it turns on `pest-parsers`) and panics
@@ -431,6 +438,7 @@ mod diagnose;
 mod error;
 mod grammar;
 mod ip;
+#[cfg(feature = "iri")]
 mod iri;
 mod join;
 mod literal;
@@ -490,6 +498,7 @@ pub mod __private {
     }
 
     /// The character tables derived from `uri.pest` and `iri.pest`.
+    #[cfg(feature = "iri")]
     pub mod iri_chars {
         pub use crate::iri::chars::*;
     }
@@ -514,7 +523,9 @@ struct ReadmeDoctests;
 
 pub use any_error::Error;
 pub use authority::{Authority, Host};
-pub use builder::{BuildError, Builder, IriBuilder, UriBuilder};
+#[cfg(feature = "iri")]
+pub use builder::IriBuilder;
+pub use builder::{BuildError, Builder, UriBuilder};
 pub use checks::lints::{Lint, LintKind, LintNameError, Severity};
 pub use checks::policy::{Policy, PolicyError, Violation, ViolationKind};
 pub use checks::suggest::{Fix, FixKind, Suggestion};
@@ -531,6 +542,8 @@ pub use iri::IdnaError;
 #[cfg(feature = "pest-parsers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest-parsers")))]
 pub use iri::IriParser;
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 pub use iri::IriRule;
 pub use path::remove_dot_segments;
 #[doc(hidden)]
@@ -541,9 +554,9 @@ pub use percent::{
 };
 pub use query::{AsQueryPair, QueryPairs};
 pub use redact::Redacted;
-pub use reference::{
-    Absolute, AbsoluteIri, AbsoluteUri, Input, Iri, Owned, PathSegments, Reference, Storage, Uri,
-};
+pub use reference::{Absolute, AbsoluteUri, Input, Owned, PathSegments, Reference, Storage, Uri};
+#[cfg(feature = "iri")]
+pub use reference::{AbsoluteIri, Iri};
 pub use resolve::ResolveError;
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]

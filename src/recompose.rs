@@ -314,6 +314,7 @@ impl<'a> Components<'a> {
 }
 
 /// A component whose text [`map_components`] passes on.
+#[cfg(feature = "iri")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Part {
     Scheme,
@@ -331,6 +332,7 @@ pub(crate) enum Part {
 /// which change characters within components and never the structure.
 /// What `write` appends must be valid where it stands; `capacity` is the
 /// length of the result, or a bound on it.
+#[cfg(feature = "iri")]
 pub(crate) fn map_components<X: Spec, S: Storage, Y: Spec>(
     reference: &Reference<X, S>,
     capacity: usize,

@@ -28,7 +28,9 @@ use crate::authority::{redact_password, Authority, Host};
 use crate::bounds::Bounds;
 use crate::error::ParseError;
 use crate::path;
-use crate::spec::{Rfc3986, Rfc3987, Spec};
+#[cfg(feature = "iri")]
+use crate::spec::Rfc3987;
+use crate::spec::{Rfc3986, Spec};
 
 pub use self::storage::{Input, Owned, Storage};
 
@@ -394,12 +396,16 @@ pub type Uri<S = String> = Reference<Rfc3986, S>;
 /// assert_eq!(iri.to_uri(), "https://%E4%BE%8B%E3%81%88.jp/%E3%83%91%E3%82%B9?q=%E5%80%A4#%E7%89%87");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 pub type Iri<S = String> = Reference<Rfc3987, S>;
 
 /// An absolute URI (see [`Absolute`]).
 pub type AbsoluteUri<S = String> = Absolute<Rfc3986, S>;
 
 /// An absolute IRI (see [`Absolute`]).
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 pub type AbsoluteIri<S = String> = Absolute<Rfc3987, S>;
 
 impl<X: Spec, S: Storage> Reference<X, S> {
@@ -493,6 +499,7 @@ impl<X, S> Reference<X, S> {
 
     /// The same text and bounds under another spec (an IRI that is also a
     /// URI, say); the caller knows that they follow its grammar.
+    #[cfg(feature = "iri")]
     pub(crate) fn with_spec<Y>(self) -> Reference<Y, S> {
         Reference::from_bounds(self.text, self.bounds)
     }

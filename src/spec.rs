@@ -26,6 +26,7 @@ use crate::bounds::Bounds;
 use crate::compiled;
 use crate::error::ParseError;
 use crate::grammar::Rule;
+#[cfg(feature = "iri")]
 use crate::iri::IriRule;
 use crate::lower::{self, Entries};
 use crate::parse::{self, EntryPoints};
@@ -39,11 +40,15 @@ pub trait Spec: sealed::Sealed + 'static {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rfc3986 {}
 
-/// RFC 3987: IRI references, by the grammar of `uri.pest` and `iri.pest`.
+/// RFC 3987: IRI references, by the grammar of `uri.pest` and `iri.pest`
+/// (with the `iri` feature).
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rfc3987 {}
 
 impl Spec for Rfc3986 {}
+#[cfg(feature = "iri")]
 impl Spec for Rfc3987 {}
 
 // The sealed trait names the crate's internal types: users cannot name
@@ -130,8 +135,10 @@ impl EntryPoints for Rfc3986 {
     }
 }
 
+#[cfg(feature = "iri")]
 sealed_spec!(Rfc3987, "Iri", "AbsoluteIri");
 
+#[cfg(feature = "iri")]
 impl EntryPoints for Rfc3987 {
     type Grammar = compiled::iri::Grammar;
     const ENTRIES: Entries<IriRule> = lower::entries::<Self::Grammar>(

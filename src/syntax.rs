@@ -9,6 +9,7 @@
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, CompiledGrammar};
 use crate::grammar::{RfcRule, UriRule};
+#[cfg(feature = "iri")]
 use crate::iri::grammar::chars as iri_chars;
 
 /// A grammar's differences from the others, for the algorithms that take
@@ -75,6 +76,7 @@ pub(crate) static URI: Syntax = Syntax {
 };
 
 /// RFC 3987: `uri.pest` and `iri.pest`.
+#[cfg(feature = "iri")]
 pub(crate) static IRI: Syntax = Syntax {
     builder: "IriBuilder",
     // `iquery` takes every character above ASCII that an IRI may hold
@@ -113,6 +115,7 @@ fn reach<G: CompiledGrammar>(rule: RfcRule, text: &str) -> usize {
 /// characters that section 4.1 forbids in an IRI, although `ucschar`
 /// holds them. The conversion of a URI to an IRI (section 3.2) decodes
 /// `iprivate` in the query too: see `iri::convert`.
+#[cfg(feature = "iri")]
 pub(crate) fn iri_decodes(c: char) -> bool {
     iri_chars::iunreserved.contains(c) && !iri_chars::bidi_formatting.contains(c)
 }
@@ -155,6 +158,7 @@ impl Expected {
     };
 
     /// `iri.pest`'s.
+    #[cfg(feature = "iri")]
     pub(crate) const IRI: Expected = Expected {
         path: r##"ipchar, "/", "?", "#" or end of input"##,
         query: r##"ipchar, iprivate, "/", "?", "#" or end of input"##,

@@ -34,7 +34,9 @@ use crate::percent;
 use crate::query::{self, AsQueryPair};
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::Reference;
-use crate::spec::{Rfc3986, Rfc3987, Spec};
+#[cfg(feature = "iri")]
+use crate::spec::Rfc3987;
+use crate::spec::{Rfc3986, Spec};
 use crate::syntax::Syntax;
 
 /// Builds a reference from its components: [`Reference::builder`]. Use it
@@ -131,6 +133,8 @@ pub type UriBuilder = Builder<Rfc3986>;
 /// assert_eq!(iri.as_str(), "https://例え.jp/パス/a%20b?q=値");
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 pub type IriBuilder = Builder<Rfc3987>;
 
 impl<X> Clone for Builder<X> {

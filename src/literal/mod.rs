@@ -27,7 +27,9 @@ use core::fmt;
 use crate::error::ParseError;
 
 use crate::reference::{Absolute, Reference};
-use crate::spec::{Rfc3986, Rfc3987, Spec};
+#[cfg(feature = "iri")]
+use crate::spec::Rfc3987;
+use crate::spec::{Rfc3986, Spec};
 
 /// The reference types a literal can be, one per macro.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,11 +37,13 @@ pub enum LiteralKind {
     /// `uri!`: a `Uri<&'static str>`, any URI reference.
     Uri,
     /// `iri!`: an `Iri<&'static str>`, any IRI reference.
+    #[cfg(feature = "iri")]
     Iri,
     /// `absolute_uri!`: an `AbsoluteUri<&'static str>`, a URI with a
     /// scheme.
     AbsoluteUri,
     /// `absolute_iri!`: an `AbsoluteIri<&'static str>`.
+    #[cfg(feature = "iri")]
     AbsoluteIri,
 }
 
@@ -49,8 +53,10 @@ impl LiteralKind {
     pub fn type_path(self) -> &'static str {
         match self {
             LiteralKind::Uri => "::rfc3986::Uri::<&'static str>",
+            #[cfg(feature = "iri")]
             LiteralKind::Iri => "::rfc3986::Iri::<&'static str>",
             LiteralKind::AbsoluteUri => "::rfc3986::AbsoluteUri::<&'static str>",
+            #[cfg(feature = "iri")]
             LiteralKind::AbsoluteIri => "::rfc3986::AbsoluteIri::<&'static str>",
         }
     }
@@ -76,8 +82,10 @@ pub struct LiteralError {
 pub fn bounds(kind: LiteralKind, text: &str) -> Result<[u32; 8], LiteralError> {
     match kind {
         LiteralKind::Uri => reference::<Rfc3986>(text),
+        #[cfg(feature = "iri")]
         LiteralKind::Iri => reference::<Rfc3987>(text),
         LiteralKind::AbsoluteUri => absolute::<Rfc3986>(text),
+        #[cfg(feature = "iri")]
         LiteralKind::AbsoluteIri => absolute::<Rfc3987>(text),
     }
 }

@@ -332,6 +332,8 @@ impl<G: Grammar> Parsed<'static, G> {
     }
 }
 
+#[cfg(feature = "iri")]
+#[cfg_attr(docsrs, doc(cfg(feature = "iri")))]
 impl<'i, G: Grammar<Spec = crate::spec::Rfc3987>> Parsed<'i, G> {
     /// The generic reference of a grammar on the IRI base
     /// (`#[grammar_base = "iri"]`): [`uri`](Self::uri), by the name of
