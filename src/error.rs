@@ -73,7 +73,7 @@ pub enum ErrorKind {
     /// A bidirectional formatting character (LRM, RLM, LRE, RLE, LRO, RLO
     /// or PDF), which RFC 3987 section 4.1 says IRIs must not contain. The
     /// IRI grammar accepts them; only
-    /// [`Iri::check_bidi`](crate::Iri::check_bidi) reports this.
+    /// [`Iri::check_bidi`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.check_bidi) reports this.
     BidiFormatting,
     /// A borrowed reference (`Uri<&str>`) was deserialized from a string
     /// that the format had to build (from escapes), which it cannot borrow.

@@ -10,7 +10,7 @@ use crate::spec::Spec;
 
 impl<X: Spec, S: Storage> Reference<X, S> {
     /// Parses `reference` (with this reference's grammar: an IRI's for an
-    /// [`Iri`](crate::Iri)) and resolves it against this base URI, as
+    /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html)) and resolves it against this base URI, as
     /// [`resolve`](Self::resolve) does: what `url::Url::join` does, for
     /// RFC 3986. For many references, or to keep the parsed one, parse it
     /// and call [`resolve`](Self::resolve).

@@ -17,9 +17,9 @@
 //! - **IRIs** (RFC 3987, with the `iri` feature): [`Iri`] is the same type
 //!   over RFC 3987's grammar (`iri.pest`), which takes characters above
 //!   ASCII;
-//!   [`Iri::to_uri`](Reference::to_uri) and
-//!   [`Uri::to_iri`](Reference::to_iri) map between the two (sections 3.1
-//!   and 3.2), [`Iri::check_bidi`](Reference::check_bidi) applies section
+//!   [`Iri::to_uri`][to_uri] and
+//!   [`Uri::to_iri`][to_iri] map between the two (sections 3.1
+//!   and 3.2), [`Iri::check_bidi`][check_bidi] applies section
 //!   4.1.
 //! - **Resolution** (section 5): [`Reference::resolve`] turns a reference
 //!   into its target against a base, [`Reference::join`] does it from
@@ -276,7 +276,7 @@
 //! cli` installs `uri`, whose subcommands each run a part of the crate:
 //! `parse` (the components, as a table or JSON), `check` (validate lines
 //! of files, in constant memory; `--scheme` for the [`schemes`], `--iri`
-//! for IRIs, `--bidi` for [`check_bidi`](Reference::check_bidi),
+//! for IRIs, `--bidi` for [`check_bidi`][check_bidi],
 //! `--lint` for [`Reference::lints`] with `--fail-on` a severity,
 //! `--suggest` for [`ParseError::suggestion`]),
 //! `resolve` ([`Reference::resolve`]), `relative`
@@ -307,6 +307,41 @@
 //! [pest]: https://pest.rs
 //! [`rfc3986-macros`]: https://docs.rs/rfc3986-macros
 
+#![cfg_attr(feature = "iri", doc = "[`Iri`]: Iri")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[`Iri`]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html"
+)]
+#![cfg_attr(feature = "iri", doc = "[`AbsoluteIri`]: AbsoluteIri")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[`AbsoluteIri`]: https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html"
+)]
+#![cfg_attr(feature = "iri", doc = "[`IriBuilder`]: IriBuilder")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[`IriBuilder`]: https://docs.rs/rfc3986/latest/rfc3986/type.IriBuilder.html"
+)]
+#![cfg_attr(feature = "iri", doc = "[`IriRule`]: IriRule")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[`IriRule`]: https://docs.rs/rfc3986/latest/rfc3986/enum.IriRule.html"
+)]
+#![cfg_attr(feature = "iri", doc = "[to_uri]: Reference::to_uri")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[to_uri]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.to_uri"
+)]
+#![cfg_attr(feature = "iri", doc = "[to_iri]: Reference::to_iri")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[to_iri]: https://docs.rs/rfc3986/latest/rfc3986/type.Uri.html#method.to_iri"
+)]
+#![cfg_attr(feature = "iri", doc = "[check_bidi]: Reference::check_bidi")]
+#![cfg_attr(
+    not(feature = "iri"),
+    doc = "[check_bidi]: https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.check_bidi"
+)]
 #![cfg_attr(feature = "idna", doc = "[to_uri_idna]: Reference::to_uri_idna")]
 #![cfg_attr(feature = "pest-parsers", doc = "[`UriParser`]: UriParser")]
 #![cfg_attr(feature = "pest-parsers", doc = "[`IriParser`]: IriParser")]

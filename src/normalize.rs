@@ -78,7 +78,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///   in every component. Every other encoding stays, uppercased: `%2F`
     ///   is not `/`. A registered name that decoding turns into an IPv4
     ///   address (`%31.2.3.4`) is then one, as a parse would type it. In
-    ///   an [`Iri`](crate::Iri), the encodings decoded are those of
+    ///   an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), the encodings decoded are those of
     ///   `iunreserved` characters (RFC 3987 section 5.3.2.3): `%C3%A9` →
     ///   `é`; an `iprivate` character (`%EE%80%80`, U+E000) stays encoded
     ///   in every component, the query included, and so does a

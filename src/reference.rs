@@ -4,8 +4,8 @@
 //! [`Reference`] is a reference's text, in a [`Storage`] of the caller's
 //! choice, and the [`Bounds`] of its components; its [`Spec`] says which
 //! grammar it follows. [`Absolute`] is a reference that has a scheme.
-//! [`Uri`](crate::Uri), [`Iri`](crate::Iri), [`AbsoluteUri`] and
-//! [`AbsoluteIri`] are these with the spec filled in.
+//! [`Uri`](crate::Uri), [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), [`AbsoluteUri`] and
+//! [`AbsoluteIri`](https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html) are these with the spec filled in.
 //!
 //! Why a sealed trait (as iri-string does) rather than a macro that writes
 //! each type out (as fluent-uri does): every method is then written once,
@@ -265,7 +265,7 @@ mod storage {
 /// ([`Storage`]): an absolute URI such as `http://example.com/a?b#c`, or a
 /// relative reference such as `../a?b`.
 ///
-/// Use it as [`Uri`](crate::Uri) or [`Iri`](crate::Iri), which fill in
+/// Use it as [`Uri`](crate::Uri) or [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), which fill in
 /// the spec. A parsed reference keeps its text exactly:
 /// [`as_str`](Self::as_str) and `Display` give back the input. The
 /// accessors return the components as written; undefined components are
@@ -305,7 +305,7 @@ pub struct Reference<X, S = String> {
 /// It dereferences to its [`Reference`] for the accessors, and has the
 /// methods that make new references ([`normalize`](Self::normalize),
 /// [`resolve`](Self::resolve)) and the in-place edits, which give and keep
-/// it absolute. Use it as [`AbsoluteUri`] or [`AbsoluteIri`].
+/// it absolute. Use it as [`AbsoluteUri`] or [`AbsoluteIri`](https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html).
 ///
 /// ```
 /// use rfc3986::{AbsoluteUri, Uri};
@@ -411,7 +411,7 @@ pub type AbsoluteIri<S = String> = Absolute<Rfc3987, S>;
 impl<X: Spec, S: Storage> Reference<X, S> {
     /// Parses a reference: an absolute URI or a relative reference
     /// (`URI-reference`, RFC 3986 section 4.1; `IRI-reference`, RFC 3987
-    /// section 2.2, for an [`Iri`](crate::Iri)), keeping `input` as it is:
+    /// section 2.2, for an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html)), keeping `input` as it is:
     /// a `&str` is borrowed (`Uri<&str>`, no allocation), a `String` or an
     /// `Arc<str>` kept (`Uri<String>`, no copy).
     ///
@@ -456,7 +456,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 
 impl<X: Spec> Reference<X> {
     /// Whether `text` is a reference of the grammar (`URI-reference`, or
-    /// `IRI-reference` for an [`Iri`](crate::Iri)): exactly when
+    /// `IRI-reference` for an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html)): exactly when
     /// [`parse`](Self::parse) would succeed, at the cost of the parse
     /// alone. Where `parse` rejects a reference, it then runs a second,
     /// diagnostic parse to say why (the [`ParseError`]'s kind, byte and
@@ -1215,7 +1215,7 @@ impl<X: Spec, S: Storage> Hash for Reference<X, S> {
 
 impl<X: Spec> Absolute<X> {
     /// Whether `text` is an absolute reference (`URI`, RFC 3986 section 3;
-    /// `IRI` of RFC 3987 for an [`AbsoluteIri`]): exactly when
+    /// `IRI` of RFC 3987 for an [`AbsoluteIri`](https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html)): exactly when
     /// [`parse`](Self::parse) would succeed, without the diagnosis of a
     /// rejection (see [`Reference::is_valid`]).
     ///
@@ -1233,7 +1233,7 @@ impl<X: Spec> Absolute<X> {
 
 impl<X: Spec, S: Storage> Absolute<X, S> {
     /// Parses an absolute reference: `URI` of RFC 3986 section 3 (`IRI` of
-    /// RFC 3987 for an [`AbsoluteIri`]), a scheme, its hierarchical part,
+    /// RFC 3987 for an [`AbsoluteIri`](https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html)), a scheme, its hierarchical part,
     /// and an optional query and fragment, keeping `input` as
     /// [`Reference::parse`] does.
     ///

@@ -1,9 +1,9 @@
 //! Which grammar a reference follows: RFC 3986's URIs ([`Rfc3986`]) or RFC
-//! 3987's IRIs ([`Rfc3987`]), as a type parameter of [`Reference`] and
+//! 3987's IRIs ([`Rfc3987`](https://docs.rs/rfc3986/latest/rfc3986/spec/enum.Rfc3987.html)), as a type parameter of [`Reference`] and
 //! [`Absolute`].
 //!
-//! [`Uri`](crate::Uri), [`Iri`](crate::Iri), [`AbsoluteUri`] and
-//! [`AbsoluteIri`](crate::AbsoluteIri) are those types with the spec filled
+//! [`Uri`](crate::Uri), [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), [`AbsoluteUri`] and
+//! [`AbsoluteIri`](https://docs.rs/rfc3986/latest/rfc3986/type.AbsoluteIri.html) are those types with the spec filled
 //! in; this module is only needed to write code generic over both.
 //!
 //! [`Reference`]: crate::Reference
@@ -32,7 +32,7 @@ use crate::lower::{self, Entries};
 use crate::parse::{self, EntryPoints};
 use crate::syntax::{self, Syntax};
 
-/// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`]. It is sealed:
+/// The grammar of a reference: [`Rfc3986`] or [`Rfc3987`](https://docs.rs/rfc3986/latest/rfc3986/spec/enum.Rfc3987.html). It is sealed:
 /// the crate's algorithms depend on what each grammar is.
 pub trait Spec: sealed::Sealed + 'static {}
 

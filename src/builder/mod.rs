@@ -40,7 +40,7 @@ use crate::spec::{Rfc3986, Spec};
 use crate::syntax::Syntax;
 
 /// Builds a reference from its components: [`Reference::builder`]. Use it
-/// as [`UriBuilder`], or [`IriBuilder`] for an IRI.
+/// as [`UriBuilder`], or [`IriBuilder`](https://docs.rs/rfc3986/latest/rfc3986/type.IriBuilder.html) for an IRI.
 ///
 /// Each component can be given as text, as it appears in a URI (`path`,
 /// `query`, ...: percent-encodings are kept, and the text must already be

@@ -365,7 +365,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 impl<X: Spec, S: Storage> Reference<X, S> {
     /// Sets the userinfo from decoded text, without its `@`; `None`
     /// removes it. Everything but unreserved characters, sub-delims and
-    /// `:` is percent-encoded (in an [`Iri`](crate::Iri), characters above
+    /// `:` is percent-encoded (in an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), characters above
     /// ASCII that `iuserinfo` takes stay as they are), as
     /// [`UriBuilder::userinfo_decoded`](crate::UriBuilder::userinfo_decoded)
     /// does. A `:` stays a `:`, so the text after the first one is a
@@ -408,7 +408,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 
     /// Sets the query from decoded text, without its `?`; `None` removes
     /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
-    /// [`Iri`](crate::Iri), characters above ASCII that `iquery` takes,
+    /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), characters above ASCII that `iquery` takes,
     /// `iprivate` among them, stay as they are), as
     /// [`UriBuilder::query_decoded`](crate::UriBuilder::query_decoded)
     /// does. `&` and `=` stay as they are, so `a=1&b=2` is two pairs; to
@@ -447,7 +447,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 
     /// Sets the fragment from decoded text, without its `#`; `None` removes
     /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
-    /// [`Iri`](crate::Iri), characters above ASCII that `ifragment` takes
+    /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), characters above ASCII that `ifragment` takes
     /// stay as they are), as
     /// [`UriBuilder::fragment_decoded`](crate::UriBuilder::fragment_decoded)
     /// does.

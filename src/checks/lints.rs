@@ -66,7 +66,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///   One lint per encoding; an encoding that is both lowercase and of
     ///   an unreserved character (`%7e`) gives only this lint, since
     ///   decoding it fixes both. Only the unreserved characters of RFC 3986
-    ///   count, in an [`Iri`](crate::Iri) too: RFC 3987's `iunreserved`
+    ///   count, in an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html) too: RFC 3987's `iunreserved`
     ///   characters above ASCII are left to
     ///   [`normalize_syntax`](Self::normalize_syntax).
     /// - **`empty-port`**: a `:` after the host with no port after it
@@ -104,7 +104,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     ///   section 2.1: `256.1.1.1` reads as an address to many programs).
     ///   A percent-encoded name fails: section 3.2.2 asks for an
     ///   internationalized name in its IDNA ASCII form. In an
-    ///   [`Iri`](crate::Iri), a character above ASCII counts as a letter,
+    ///   [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), a character above ASCII counts as a letter,
     ///   since IDNA turns such a label into an ASCII one (`例え.jp` gives no
     ///   lint), and the lengths are checked only for labels that are ASCII.
     ///   Its severity is info: a registered name need not be meant for the

@@ -47,7 +47,7 @@ impl<I> ParseError<I> {
     ///
     /// A suggestion is always a URI reference that
     /// [`Uri::parse`](crate::Uri::parse) accepts and that differs from
-    /// `input`. For an error of [`Iri::parse`](crate::Iri::parse) too: the
+    /// `input`. For an error of [`Iri::parse`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html#method.parse) too: the
     /// error does not say which grammar rejected the text, so characters
     /// above ASCII are percent-encoded (as RFC 3987 section 3.1 maps an IRI
     /// to a URI), and the suggestion, a URI reference, is an IRI reference

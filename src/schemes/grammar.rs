@@ -74,7 +74,7 @@ pub trait Grammar: Sized + 'static {
     /// struct: `uri.pest`'s (and `iri.pest`'s) and the file's own.
     type Rule: UriRule;
     /// The generic grammar: [`Rfc3986`](crate::spec::Rfc3986), or
-    /// [`Rfc3987`](crate::spec::Rfc3987) with `#[grammar_base = "iri"]`.
+    /// [`Rfc3987`](https://docs.rs/rfc3986/latest/rfc3986/spec/enum.Rfc3987.html) with `#[grammar_base = "iri"]`.
     type Spec: Spec;
     /// Not public API: the grammar as the generator compiled it.
     #[doc(hidden)]
@@ -118,7 +118,7 @@ pub trait Grammar: Sized + 'static {
 }
 
 /// A successful [`Grammar::parse`]: the generic reference (a
-/// [`Uri`](crate::Uri) or [`Iri`](crate::Iri) borrowing the input), and the
+/// [`Uri`](crate::Uri) or [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html) borrowing the input), and the
 /// pairs of the grammar's rules.
 pub struct Parsed<'i, G: Grammar> {
     uri: Reference<G::Spec, &'i str>,
@@ -337,7 +337,7 @@ impl<G: Grammar> Parsed<'static, G> {
 impl<'i, G: Grammar<Spec = crate::spec::Rfc3987>> Parsed<'i, G> {
     /// The generic reference of a grammar on the IRI base
     /// (`#[grammar_base = "iri"]`): [`uri`](Self::uri), by the name of
-    /// what it is, an [`Iri`](crate::Iri).
+    /// what it is, an [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html).
     ///
     /// ```
     /// use rfc3986::schemes::Grammar;
