@@ -127,12 +127,12 @@ fn main() {
 fn regenerate(root: &Path, out: &Path, into: &Path, stale: &[&str]) {
     let manifest = root.join(GENERATOR).join("Cargo.toml");
     if !manifest.is_file() {
-        panic!(
+        fail(&format!(
             "the parsers in {GENERATED} were not generated from the grammars of this \
              package ({}): a grammar file was edited here, and there is no generator to \
              compile it again (it is in the rfc3986 repository, not in the package)",
             stale.join(", "),
-        );
+        ));
     }
     println!(
         "cargo:warning=compiling the grammars of {} again (edited since {GENERATED} was \
@@ -160,11 +160,19 @@ fn regenerate(root: &Path, out: &Path, into: &Path, stale: &[&str]) {
         .env_remove("RUSTFLAGS")
         .env_remove("CARGO_BUILD_TARGET")
         .status()
-        .unwrap_or_else(|e| panic!("cannot run cargo to compile the grammars: {e}"));
+        .unwrap_or_else(|e| fail(&format!("cannot run cargo to compile the grammars: {e}")));
     if !status.success() {
-        panic!(
-            "compiling the grammars of {} failed ({status})",
+        // The generator said why, above.
+        fail(&format!(
+            "compiling the grammars of {} failed",
             stale.join(", ")
-        );
+        ));
     }
+}
+
+/// Fails the build with `message`, without a panic's backtrace: the
+/// message is the whole story.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}");
+    std::process::exit(1)
 }
