@@ -463,23 +463,43 @@ impl Line {
     }
 
     fn push_char(&mut self, c: char) {
-        self.push(c.encode_utf8(&mut [0; 4]));
+        if c.is_ascii() {
+            self.push_ascii(c as u8);
+        } else {
+            self.push(c.encode_utf8(&mut [0; 4]));
+        }
     }
 
-    /// `n` in decimal.
-    fn push_decimal(&mut self, mut n: usize) {
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
+    /// An ASCII byte, which is a whole character.
+    fn push_ascii(&mut self, byte: u8) {
+        debug_assert!(byte.is_ascii());
+        match self.bytes.get_mut(self.len) {
+            Some(room) => {
+                *room = byte;
+                self.len += 1;
             }
+            None => self.overflow = true,
         }
-        // ASCII digits are UTF-8.
-        self.push(core::str::from_utf8(&digits[at..]).unwrap_or_default());
+    }
+
+    /// `n` in decimal, written in place: its digits are ASCII.
+    fn push_decimal(&mut self, n: usize) {
+        let mut width = 1;
+        let mut rest = n / 10;
+        while rest > 0 {
+            width += 1;
+            rest /= 10;
+        }
+        let Some(room) = self.bytes.get_mut(self.len..self.len + width) else {
+            self.overflow = true;
+            return;
+        };
+        let mut n = n;
+        for digit in room.iter_mut().rev() {
+            *digit = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        self.len += width;
     }
 
     /// The line, unless something did not fit.
@@ -769,7 +789,9 @@ impl Escaped {
     /// Pushes what [`Display`](fmt::Display) writes onto `line`.
     fn push_to(&self, line: &mut Line) {
         match self.0 {
-            c @ ('"' | '\'' | '\\') => line.push_char(c),
+            // Visible ASCII is itself (`escape_debug` would put a backslash
+            // before the quotes and the backslash).
+            c @ ' '..='~' => line.push_ascii(c as u8),
             c => c.escape_debug().for_each(|c| line.push_char(c)),
         }
     }
@@ -852,7 +874,7 @@ fn floor_char_boundary(s: &str, mut index: usize) -> usize {
 mod tests {
     use alloc::string::String;
 
-    use super::{copy_short, ErrorKind, Excerpt, Line, ParseError, Window};
+    use super::{copy_short, ErrorKind, Escaped, Excerpt, Line, ParseError, Window};
     use alloc::string::ToString;
     use core::fmt;
 
@@ -915,6 +937,43 @@ mod tests {
         }
         check::<{ Excerpt::INLINE }>();
         check::<{ 2 * Excerpt::RADIUS }>();
+    }
+
+    /// A number is written on the line as `format!` writes it.
+    #[test]
+    fn a_decimal_is_written_in_place_as_format_writes_it() {
+        for n in [0, 7, 9, 10, 99, 100, 4_096, 65_535, 1 << 40, usize::MAX] {
+            let mut line = Line::new();
+            line.push("at ");
+            line.push_decimal(n);
+            assert_eq!(line.as_str(), Some(alloc::format!("at {n}").as_str()));
+        }
+        // A number that does not fit leaves the line unused, as text does.
+        let mut line = Line::new();
+        line.push(&"x".repeat(Line::CAPACITY - 2));
+        line.push_decimal(123);
+        assert_eq!(line.as_str(), None);
+        let mut line = Line::new();
+        line.push(&"x".repeat(Line::CAPACITY - 3));
+        line.push_decimal(123);
+        assert_eq!(line.as_str().map(str::len), Some(Line::CAPACITY));
+    }
+
+    /// A character found is written on the line as its `Display` writes it.
+    #[test]
+    fn a_character_is_written_on_the_line_as_display_writes_it() {
+        for c in (0..=0x7f_u32)
+            .chain([0xe9, 0x202e, 0xfeff, 0x10ffff])
+            .filter_map(char::from_u32)
+        {
+            let mut line = Line::new();
+            Escaped(c).push_to(&mut line);
+            assert_eq!(
+                line.as_str(),
+                Some(alloc::format!("{}", Escaped(c)).as_str()),
+                "{c:?}"
+            );
+        }
     }
 
     /// The line assembled on the stack is the one written piece by piece,
