@@ -18,15 +18,14 @@
 //! (`src/compiled/generated/`), each file headed by the fingerprints of the
 //! grammar files and of the generator's sources it was generated from. A
 //! build whose grammars and generator match those reads the copies and
-//! compiles no generator: the generator, pest_meta and pest with `std`
-//! (which brings `psm`, `stacker` and `cc`) were half of a dependent's
-//! build before the crate itself started (BENCHMARKS.md, "Build cost").
-//! Where a grammar or the generator was edited (in a clone of the
-//! repository), this script runs the generator on the files as they are
-//! (`generator/examples/regenerate.rs`, by `cargo run`, into `OUT_DIR`), so
-//! the edit takes effect at this build, as it did when the generator was a
-//! build dependency; `tests/grammars/generated.rs` fails until the kept
-//! copies are brought up to date.
+//! compiles no generator, so that a dependent's build does not compile the
+//! generator, pest_meta and pest with `std` (which brings `psm`, `stacker`
+//! and `cc`) before the crate can start. Where a grammar or the generator
+//! was edited (in a clone of the repository), this script runs the
+//! generator on the files as they are (`generator/examples/regenerate.rs`,
+//! by `cargo run`, into `OUT_DIR`), so the edit takes effect at this build;
+//! `tests/grammars/generated.rs` fails until the kept copies are brought up
+//! to date.
 //!
 //! Each grammar's `Rule` type (`Rule`, `IriRule`) is pest_derive's, with
 //! the `pest-parsers` feature that builds `UriParser` and `IriParser`;
@@ -60,7 +59,7 @@ fn main() {
     let kept = root.join(GENERATED);
     println!("cargo:rerun-if-changed={GENERATED}");
     let generator = grammars::generator_fingerprint(&root)
-        .unwrap_or_else(|e| panic!("cannot read the generator's sources: {e}"));
+        .unwrap_or_else(|e| fail(&format!("cannot read the generator's sources: {e}")));
     if generator.is_some() {
         println!("cargo:rerun-if-changed={GENERATOR}/Cargo.toml");
         println!("cargo:rerun-if-changed={GENERATOR}/src");
@@ -72,7 +71,7 @@ fn main() {
         }
         let fingerprint = grammar
             .fingerprint(&root)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", grammar.files.join(", ")));
+            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", grammar.files.join(", "))));
         if !grammar.is_current(&kept, fingerprint, generator) {
             stale.push(grammar.module);
         }
@@ -92,7 +91,7 @@ fn main() {
         // Copied into OUT_DIR, where the library includes them from.
         for file in grammar.outputs() {
             fs::copy(from.join(&file), out.join(&file))
-                .unwrap_or_else(|e| panic!("cannot copy {file} into {out:?}: {e}"));
+                .unwrap_or_else(|e| fail(&format!("cannot copy {file} into {out:?}: {e}")));
         }
         let Grammar {
             module,
@@ -119,7 +118,7 @@ fn main() {
         ));
     }
     fs::write(out.join("grammars.rs"), modules)
-        .unwrap_or_else(|e| panic!("cannot write grammars.rs in {out:?}: {e}"));
+        .unwrap_or_else(|e| fail(&format!("cannot write grammars.rs in {out:?}: {e}")));
 }
 
 /// Runs the generator on the grammars as they are under `root`, writing its

@@ -221,7 +221,7 @@
 //! - `iri`: IRIs (RFC 3987), [`Iri`], [`AbsoluteIri`], [`IriRule`],
 //!   [`IriBuilder`] and the mappings between IRIs and URIs. Off by
 //!   default: the IRI grammar's parser and the code instantiated for it
-//!   are nearly half of the crate's own release build.
+//!   are a large part of the crate's own release build.
 //! - `template`: URI Templates (RFC 6570), [`Template`] and the
 //!   [`template`][template] module. Off by default: the template grammar's
 //!   parser, expansion and matching are about a fifth of the crate's own
