@@ -32,13 +32,13 @@ mod untrusted;
 /// With `autotests = false`, a file added under `tests/` runs only if it is
 /// declared: every `.rs` file must be a module of its folder's `mod.rs`
 /// (of this file, for `tests/` itself), and every folder that holds one a
-/// module of its parent's (but `allocations.rs`, a binary of its own, this
-/// file, and the trybuild cases of `docs/ui/`, which are not modules).
+/// module of its parent's (but `allocations.rs`, a binary of its own, and
+/// this file).
 #[test]
 fn every_test_file_is_a_module() {
     use std::path::Path;
 
-    const NOT_MODULES: &[&str] = &["main.rs", "allocations.rs", "docs/ui"];
+    const NOT_MODULES: &[&str] = &["main.rs", "allocations.rs"];
 
     /// Whether `dir` holds a `.rs` file, at any depth.
     fn holds_rust(dir: &Path) -> bool {

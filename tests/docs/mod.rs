@@ -1,7 +1,6 @@
 //! What the crate tells its users stays true: the README's demo output and
-//! commands, the crate root's docs (`readme.rs`), and the compiler's
-//! messages when the crate's types are misused (`diagnostics.rs`, with
-//! its trybuild cases in `ui/`).
+//! commands, and the crate root's docs (`readme.rs`). The compiler's
+//! messages when the crate is misused are the `rfc3986` package's tests
+//! (`facade/tests/diagnostics.rs`).
 
-mod diagnostics;
 mod readme;
