@@ -66,8 +66,16 @@ pub(crate) fn directory(path: &str, has_authority: bool) -> &str {
     if has_authority && path.is_empty() {
         "/"
     } else {
-        path.rfind('/').map_or("", |slash| &path[..=slash])
+        last_slash(path).map_or("", |slash| &path[..=slash])
     }
+}
+
+/// The offset of the last `/` of `path`. A loop over the bytes, which
+/// inlines: a path is short, and `str::rfind` of a `char` calls out to a
+/// searcher and a `memrchr` built for long texts.
+#[inline]
+pub(crate) fn last_slash(path: &str) -> Option<usize> {
+    path.as_bytes().iter().rposition(|&b| b == b'/')
 }
 
 /// Whether `path` has a `.` or `..` segment: a `.` that starts a segment

@@ -368,9 +368,8 @@ fn splice<X: Spec, S: Storage, T: Storage>(
             if !directory.starts_with('/') {
                 return None;
             }
-            let parent = directory[..directory.len() - 1]
-                .rfind('/')
-                .map_or(0, |slash| slash + 1);
+            let parent =
+                path::last_slash(&directory[..directory.len() - 1]).map_or(0, |slash| slash + 1);
             directory = &directory[..parent.max(1)];
         }
         rest = after;
