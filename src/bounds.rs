@@ -283,7 +283,9 @@ impl Bounds {
     }
 
     /// The address and the zone of an IPv6 host with a zone (RFC 6874),
-    /// as written: `None` without a zone.
+    /// as written: `None` without a zone. Inline: normalization asks it of
+    /// every host, and most have no zone.
+    #[inline]
     pub fn zoned_address(&self) -> Option<(Range<usize>, Range<usize>)> {
         let zone = self.zone()?;
         let host = self.host()?;
