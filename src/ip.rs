@@ -1,5 +1,6 @@
 //! The values of the IP addresses a host may hold: an `IPv4address` and an
-//! `IPv6address` as the grammar matched them, read into `core::net`'s types.
+//! `IPv6address` as the grammar matched them, read into `core::net`'s types,
+//! and an IPv6 address written back in RFC 5952's form.
 //!
 //! It imports only `percent` (for a hex digit's value), so that the
 //! lowering (which checks a parsed address) and `authority` (which gives a
@@ -113,9 +114,108 @@ pub(crate) fn ipv6(text: &str) -> Option<Ipv6Addr> {
     }
 }
 
+/// Lowercase hexadecimal digits: RFC 5952 section 4.3.
+const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
+
+/// An IPv6 address in RFC 5952's text form, byte for byte what
+/// `Ipv6Addr`'s `Display` writes (the tests compare the two), built in place
+/// without the formatting machinery: normalization compares every IPv6 host
+/// with it.
+pub(crate) struct Rfc5952 {
+    /// Eight pieces of four digits and seven colons at most.
+    bytes: [u8; 39],
+    len: usize,
+}
+
+impl Rfc5952 {
+    /// The text of `address`: hexadecimal pieces in lowercase without
+    /// leading zeros, the first longest run of two or more zero pieces
+    /// written `::`, and an IPv4-mapped address as `::ffff:` and its dotted
+    /// decimal form.
+    pub(crate) fn of(address: &Ipv6Addr) -> Rfc5952 {
+        let mut text = Rfc5952 {
+            bytes: [0; 39],
+            len: 0,
+        };
+        if let Some(ipv4) = address.to_ipv4_mapped() {
+            text.push(b"::ffff:");
+            for (i, octet) in ipv4.octets().into_iter().enumerate() {
+                if i > 0 {
+                    text.push(b".");
+                }
+                text.push_decimal(octet);
+            }
+            return text;
+        }
+        let pieces = address.segments();
+        // The first longest run of zero pieces: (start, length).
+        let (mut longest, mut current) = ((0, 0), (0, 0));
+        for (i, &piece) in pieces.iter().enumerate() {
+            current = if piece == 0 {
+                (current.0, current.1 + 1)
+            } else {
+                (i + 1, 0)
+            };
+            if current.1 > longest.1 {
+                longest = current;
+            }
+        }
+        let (gap, gap_len) = if longest.1 > 1 { longest } else { (8, 0) };
+        for (i, &piece) in pieces.iter().enumerate() {
+            if i == gap {
+                text.push(b"::");
+            }
+            if (gap..gap + gap_len).contains(&i) {
+                continue;
+            }
+            if i > 0 && i != gap + gap_len {
+                text.push(b":");
+            }
+            text.push_hex(piece);
+        }
+        text
+    }
+
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
+    }
+
+    /// The text; every byte is ASCII.
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    fn push(&mut self, text: &[u8]) {
+        if let Some(out) = self.bytes.get_mut(self.len..self.len + text.len()) {
+            out.copy_from_slice(text);
+            self.len += text.len();
+        }
+    }
+
+    /// `piece` in lowercase hexadecimal without leading zeros.
+    fn push_hex(&mut self, piece: u16) {
+        let bits = 16 - piece.leading_zeros();
+        let digits = bits.div_ceil(4).max(1);
+        for i in (0..digits).rev() {
+            self.push(&[HEX_LOWER[usize::from((piece >> (4 * i)) & 0xf)]]);
+        }
+    }
+
+    /// `octet` in decimal without leading zeros.
+    fn push_decimal(&mut self, octet: u8) {
+        if octet >= 100 {
+            self.push(&[b'0' + octet / 100]);
+        }
+        if octet >= 10 {
+            self.push(&[b'0' + octet / 10 % 10]);
+        }
+        self.push(&[b'0' + octet % 10]);
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{ipv4, ipv6};
+    use super::{ipv4, ipv6, Rfc5952};
     use alloc::format;
     use alloc::string::String;
     use core::net::{Ipv4Addr, Ipv6Addr};
@@ -195,6 +295,51 @@ mod tests {
                 .collect();
             assert_eq!(ipv6(&text), text.parse::<Ipv6Addr>().ok(), "{text}");
             assert_eq!(ipv4(&text), text.parse::<Ipv4Addr>().ok(), "{text}");
+        }
+    }
+
+    /// `Rfc5952` writes what `Ipv6Addr`'s `Display` writes: for each of
+    /// the 256 ways to place zero pieces among the eight (which decide
+    /// where `::` goes), with pieces of one to four digits; for
+    /// IPv4-mapped addresses; and for random addresses.
+    #[test]
+    fn rfc5952_text_is_what_display_writes() {
+        let mut addresses: alloc::vec::Vec<Ipv6Addr> = alloc::vec::Vec::new();
+        for zeros in 0u32..256 {
+            for value in [1u16, 0xa, 0x10, 0xbc, 0x100, 0xdef, 0x1000, 0xffff] {
+                let mut pieces = [0u16; 8];
+                for (i, piece) in pieces.iter_mut().enumerate() {
+                    if zeros & (1 << i) == 0 {
+                        *piece = value.rotate_left(i as u32 * 4) | 1;
+                    }
+                }
+                addresses.push(Ipv6Addr::from(pieces));
+            }
+        }
+        for octets in [
+            [0, 0, 0, 0],
+            [1, 2, 3, 4],
+            [10, 99, 100, 255],
+            [192, 0, 2, 1],
+        ] {
+            addresses.push(Ipv4Addr::from(octets).to_ipv6_mapped());
+            addresses.push(Ipv4Addr::from(octets).to_ipv6_compatible());
+        }
+        let mut next = crate::xorshift(0x5952_5952_5952_5952);
+        for _ in 0..20_000 {
+            let bits = u128::from(next()) << 64 | u128::from(next());
+            // Clear some pieces, so that runs of zeros are common.
+            let mask = (0..8).fold(0u128, |m, i| {
+                if next().is_multiple_of(3) {
+                    m
+                } else {
+                    m | 0xffff << (16 * i)
+                }
+            });
+            addresses.push(Ipv6Addr::from(bits & mask));
+        }
+        for address in addresses {
+            assert_eq!(Rfc5952::of(&address).as_str(), format!("{address}"));
         }
     }
 }

@@ -3,11 +3,12 @@
 //! the equivalence they decide.
 
 use alloc::string::String;
-use core::fmt::{self, Write as _};
+use core::fmt::Write as _;
 use core::net::Ipv6Addr;
 
 use crate::authority::{default_port, Authority, Host};
 use crate::bounds::HostKind;
+use crate::ip::Rfc5952;
 use crate::path::{self, has_dot_segments, remove_dot_segments_into, Joined};
 use crate::percent::{self, Piece};
 use crate::recompose::{recompose, Recomposition};
@@ -300,7 +301,7 @@ fn normalize_authority(
         t.zoned_host(
             |text| match authority.host() {
                 Host::Ipv6Zoned { address, .. } if rung == Rung::SchemeBased => {
-                    let _ = write!(text, "{address}"); // Writing to a String cannot fail.
+                    text.push_str(Rfc5952::of(&address).as_str());
                 }
                 _ => {
                     let start = text.len();
@@ -324,7 +325,11 @@ fn normalize_authority(
             HostKind::Ipv4 => text.push_str(host),
             HostKind::Ipv6 if rung == Rung::SchemeBased => match authority.host() {
                 // Writing to a String cannot fail.
-                Host::Ipv6(address) => drop(write!(text, "[{address}]")),
+                Host::Ipv6(address) => {
+                    text.push('[');
+                    text.push_str(Rfc5952::of(&address).as_str());
+                    text.push(']');
+                }
                 _ => text.push_str(host),
             },
             HostKind::Ipv6 | HostKind::IpvFuture => {
@@ -457,19 +462,9 @@ fn is_rfc5952(literal: &str, address: &Ipv6Addr) -> bool {
 }
 
 /// Whether `written` (an address without brackets) is `address` in the
-/// form its `Display` writes (RFC 5952's), without allocating.
+/// form its `Display` writes (RFC 5952's).
 fn is_rfc5952_address(written: &str, address: &Ipv6Addr) -> bool {
-    /// What is left to match of the text; `None` once it differs.
-    struct Rest<'a>(Option<&'a str>);
-    impl fmt::Write for Rest<'_> {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            self.0 = self.0.and_then(|rest| rest.strip_prefix(s));
-            Ok(())
-        }
-    }
-    let mut rest = Rest(Some(written));
-    let _ = write!(rest, "{address}"); // `Rest` never fails.
-    rest.0 == Some("")
+    written.as_bytes() == Rfc5952::of(address).as_bytes()
 }
 
 fn is_default_port(scheme: Option<&str>, port: u16) -> bool {
