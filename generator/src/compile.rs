@@ -644,6 +644,8 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         .map(|name| format!("Rule::r#{name}, "))
         .collect();
     let filler = &entries[0];
+    // Whether the lowering need not read an IP host to check it.
+    let ip_addresses_read = crate::ip_read::ip_addresses_read(&analysis.rules);
     let rule_list: String = entries
         .iter()
         .map(|name| format!("Rule::r#{name}, "))
@@ -829,6 +831,7 @@ impl rt::CompiledGrammar for {grammar_type} {{
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
     const TOKENS: &'static [rt::Token] = TOKENS;
     const COUNTS_SUCCESSES: bool = COUNTS_SUCCESSES;
+    const IP_ADDRESSES_READ: bool = {ip_addresses_read};
     const FILLER: Rule = Rule::r#{filler};
 
     #[inline(always)]
@@ -1108,5 +1111,31 @@ d = { "z" }
         assert!(compiled.rfc_rules.contains(&("ihost".to_string(), 17)));
         assert!(compiled.rfc_rules.contains(&("port".to_string(), 18)));
         assert!(!compiled.rfc_rules.iter().any(|(name, _)| name == "host"));
+    }
+
+    /// `IP_ADDRESSES_READ` holds for the RFCs' grammars, whose
+    /// `IPv4address` and `IPv6address` match only addresses, and not where
+    /// an edit lets either match more: an octet of 256, a ninth piece.
+    #[test]
+    fn ip_addresses_read_holds_for_the_rfc_rules_only() {
+        let read = |text: &str| {
+            let code = compile_grammar(text, &options(Starts::Every)).unwrap().code;
+            let at = code.find("const IP_ADDRESSES_READ: bool = ").unwrap();
+            code[at..].split_once(';').unwrap().0.ends_with("true")
+        };
+        let uri = crate::URI_PEST.to_string();
+        assert!(read(&uri));
+        assert!(read(&format!("{uri}{}", crate::IRI_PEST)));
+        let octet = uri.replacen(r#""25" ~ '0'..'5'"#, r#""25" ~ '0'..'6'"#, 1);
+        assert_ne!(octet, uri);
+        assert!(!read(&octet));
+        let pieces = uri.replacen(r#"(h16 ~ ":"){6} ~ ls32"#, r#"(h16 ~ ":"){7} ~ ls32"#, 1);
+        assert_ne!(pieces, uri);
+        assert!(!read(&pieces));
+        // The lookaheads that keep a repetition off the "::" are not what
+        // the proof needs: without them, every string still is an address.
+        let greedy = uri.replace(r#"(h16 ~ ":" ~ !":")"#, r#"(h16 ~ ":")"#);
+        assert_ne!(greedy, uri);
+        assert!(read(&greedy));
     }
 }

@@ -343,6 +343,7 @@ impl rt::CompiledGrammar for {name} {{
     const STRING_STARTS: rt::CharClass = rt::CharClass::new(0, &[]);
     const TOKENS: &'static [rt::Token] = &[];
     const COUNTS_SUCCESSES: bool = false;
+    const IP_ADDRESSES_READ: bool = false;
     const FILLER: Rule = Rule::EOI;
 
     fn rule_name(_: Rule) -> &'static str {{

@@ -76,6 +76,7 @@ mod extend;
 /// literal against a user's grammar (feature `interpreter`).
 #[cfg(feature = "interpreter")]
 pub mod interpret;
+mod ip_read;
 mod ir;
 mod layout;
 mod lint;

@@ -1186,6 +1186,12 @@ pub trait CompiledGrammar: 'static {
     /// reach the furthest byte, which pest's error detail then leaves out
     /// of its list ([`Reach::first`]).
     const COUNTS_SUCCESSES: bool;
+    /// Whether every match of the grammar's `IPv4address` and of its
+    /// `IPv6address` is text that the lowering reads as an address (four
+    /// decimal octets; eight 16-bit pieces, `::` standing for one or more):
+    /// what the generator proved from those rules, so that a parse need
+    /// not read the address to check it.
+    const IP_ADDRESSES_READ: bool;
     /// Any rule, to initialize buffers.
     const FILLER: Self::Rule;
 
