@@ -105,7 +105,8 @@ fn capture<G: Oracle, const TILED: bool>(
     text: &str,
     rejected: impl FnOnce(&str, Option<&KeptSlots<'_>>) -> ParseError,
 ) -> Result<Bounds, ParseError> {
-    let mut parse = Parse::with_sink(text, SlotRecorder::<TILED>::new(text));
+    let recorder = SlotRecorder::<TILED>::new(text).reading_addresses(G::IP_ADDRESSES_READ);
+    let mut parse = Parse::with_sink(text, recorder);
     let matched = G::run_with(entry, &mut parse).is_some();
     #[cfg(feature = "verify-compiled")]
     {
@@ -128,7 +129,8 @@ fn capture<G: Oracle, const TILED: bool>(
 /// for it is an instance of its own, and [`capture`]'s keeps one caller.
 #[inline(always)]
 fn verdict<G: Oracle, const TILED: bool>(entry: G::Rule, text: &str) -> bool {
-    let mut parse = Parse::with_sink(text, Verdict(SlotRecorder::<TILED>::new(text)));
+    let recorder = SlotRecorder::<TILED>::new(text).reading_addresses(G::IP_ADDRESSES_READ);
+    let mut parse = Parse::with_sink(text, Verdict(recorder));
     #[cfg(feature = "verify-compiled")]
     crate::verify::verify_grammar::<G>(entry, text);
     if G::run_with(entry, &mut parse).is_none() {

@@ -224,11 +224,17 @@ impl Slots<'_> {
 
     /// The kind of the host the slots hold, in an authority that starts at
     /// `authority`, checked to have the value the grammar says it has (an
-    /// IP address is read, not only matched).
+    /// IP address is read, not only matched, unless the grammar's rules
+    /// match only addresses: `ip_read`). The slots are tried in
+    /// [`ip_host`](Self::ip_host)'s order.
     #[inline(always)]
     pub(crate) fn checked_host_kind(&self, authority: usize) -> Result<HostKind, ParseError> {
         if self.seen & (1 << Slot::RegName as u32) != 0 {
             Ok(HostKind::RegName)
+        } else if self.ip_read && self.seen & (1 << Slot::Ipv4Address as u32) != 0 {
+            Ok(HostKind::Ipv4)
+        } else if self.ip_read && self.seen & (1 << Slot::Ipv6Address as u32) != 0 {
+            Ok(HostKind::Ipv6)
         } else {
             self.ip_host(authority)
         }
@@ -355,6 +361,38 @@ mod tests {
         assert_eq!(bounds.with_zone(None).zoned_address(), None);
         assert_eq!(bounds.with_zone(None).host_kind(), HostKind::Ipv6);
         assert_eq!(bounds.with_zone(None).port_value(), Some(80));
+    }
+
+    /// An `IPv6address` pair over text that is not an address (only an
+    /// edited grammar makes one) is an error at the pair, unless
+    /// the slots say the grammar was proven to match only addresses
+    /// (`ip_read`): then the host's kind is the slot it fills, unread.
+    #[test]
+    fn an_ip_address_is_read_unless_the_grammar_was_proven() {
+        let input = "//[1:2:3]/";
+        let pairs = [
+            (Z::Authority, 2, 9),
+            (Z::IpLiteral, 2, 9),
+            (Z::Ipv6Address, 3, 8),
+            (Z::PathAbempty, 9, 10),
+        ];
+        let error = lower(input, nodes(&pairs)).unwrap_err();
+        assert_eq!(
+            (error.kind(), error.offset(), error.expected()),
+            (
+                ErrorKind::Ipv6Address,
+                3,
+                "an IPv6address that is eight 16-bit pieces"
+            )
+        );
+        let mut slots = super::Slots::new(input);
+        slots.read::<Z, false>(nodes(&pairs));
+        slots.ip_read = true;
+        let bounds = slots.lower_tiled::<false>().unwrap();
+        assert_eq!(
+            (bounds.host_kind(), bounds.host()),
+            (HostKind::Ipv6, Some(2..9))
+        );
     }
 
     /// A zone the lowering cannot place is a grammar error at the zone,

@@ -56,6 +56,15 @@ impl<'i, const TILED: bool> SlotRecorder<'i, TILED> {
         }
     }
 
+    /// The capture of a parse by a grammar whose IP address rules match
+    /// only addresses, where `read` says so
+    /// (`CompiledGrammar::IP_ADDRESSES_READ`).
+    #[inline(always)]
+    pub(crate) fn reading_addresses(mut self, read: bool) -> Self {
+        self.slots.ip_read = read;
+        self
+    }
+
     /// The slots kept where `EOI` failed furthest, if it did.
     pub(crate) fn kept(&self) -> Option<&KeptSlots<'i>> {
         self.kept.as_ref()
@@ -145,6 +154,13 @@ impl<'i, B> TreeRecorder<'i, B> {
             pairs,
             slots: Slots::new(input),
         }
+    }
+
+    /// [`SlotRecorder::reading_addresses`], for a derived grammar's parse.
+    #[inline(always)]
+    pub(crate) fn reading_addresses(mut self, read: bool) -> Self {
+        self.slots.ip_read = read;
+        self
     }
 }
 

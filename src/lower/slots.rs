@@ -185,6 +185,10 @@ pub(crate) struct Slots<'i> {
     /// the span before is lost, so the full pairs must decide
     /// ([`captured`]).
     pub(crate) clobbered: u32,
+    /// Whether the grammar's IP address rules match only addresses
+    /// (`CompiledGrammar::IP_ADDRESSES_READ`): the host's kind is then the
+    /// slot it fills, without reading the address.
+    pub(crate) ip_read: bool,
 }
 
 /// The error of a parse tree that lacks what the lowering reads: only an
@@ -211,6 +215,7 @@ impl<'i> Slots<'i> {
             spans: [(0, 0); SLOTS],
             seen: 0,
             clobbered: 0,
+            ip_read: false,
         }
     }
 

@@ -796,7 +796,8 @@ pub(crate) fn reference_of<'i, F: SchemeFacts>(
 fn recorder<G: Grammar>(
     input: &str,
 ) -> Parse<'_, TreeRecorder<'_, <G::Compiled as CompiledGrammar>::Buffer>> {
-    let sink = TreeRecorder::new(input, PairBuffer::empty(G::Compiled::FILLER));
+    let sink = TreeRecorder::new(input, PairBuffer::empty(G::Compiled::FILLER))
+        .reading_addresses(G::Compiled::IP_ADDRESSES_READ);
     Parse::with_sink(input, sink)
 }
 
