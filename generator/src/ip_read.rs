@@ -39,41 +39,46 @@ trait Machine {
 }
 
 /// A `dec-octet` read so far, as `ip.rs`'s `dec_octet` reads one: its
-/// digits' count and value, and whether the first is `0`.
+/// digits' count, and its value where that decides which digits may follow
+/// (3 for any of 3 to 9, 10 for any of 10 to 24, 26 for any of 26 to 99,
+/// 100 for any valid three digits), so that the proof's states stay few.
+/// A prefix that no digit makes valid (a leading `0` with more, a value
+/// above 255, a fourth digit) is none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Octet {
     len: u8,
     value: u16,
-    zero: bool,
 }
 
 impl Octet {
-    const NONE: Octet = Octet {
-        len: 0,
-        value: 0,
-        zero: false,
-    };
+    const NONE: Octet = Octet { len: 0, value: 0 };
 
-    /// With one more digit: `None` for a fourth, which the reader never
-    /// takes in one octet.
+    /// With one more digit; `None` where no text going on from there is
+    /// a `dec-octet`.
     fn push(self, digit: u8) -> Option<Octet> {
-        if self.len == 3 || !digit.is_ascii_digit() {
+        if !digit.is_ascii_digit() {
             return None;
         }
+        let value = match (self.len, self.value * 10 + u16::from(digit - b'0')) {
+            (0, 3..=9) => 3,
+            (0, value) => value,
+            (1, _) if self.value == 0 => return None,
+            (1, 10..=24) => 10,
+            (1, 25) => 25,
+            (1, _) => 26,
+            (2, value) if value <= 255 => 100,
+            _ => return None,
+        };
         Some(Octet {
             len: self.len + 1,
-            value: self.value * 10 + u16::from(digit - b'0'),
-            zero: if self.len == 0 {
-                digit == b'0'
-            } else {
-                self.zero
-            },
+            value,
         })
     }
 
-    /// One to three digits, without a leading `0`, at most 255.
+    /// One to three digits: every prefix [`push`](Self::push) keeps is a
+    /// `dec-octet` as it is.
     fn valid(self) -> bool {
-        self.len > 0 && !(self.len > 1 && self.zero) && self.value <= 255
+        self.len > 0
     }
 }
 
