@@ -15,7 +15,7 @@
 //! takes the machine to a byte it rejects, and every string ends in a
 //! state it accepts. Anything it cannot follow (a character above ASCII, a
 //! rule calling itself, too many states) is no proof, and the lowering
-//! then reads the address as before.
+//! then reads the address at each parse.
 
 use std::collections::{BTreeSet, HashMap};
 
