@@ -266,6 +266,14 @@ pub(crate) trait Parsers<R: UriRule> {
         self.failure(rule, input, |failure| failure.far().min(input.len()))
     }
 
+    /// Which of the ASCII characters `next` take a parse of `text` from
+    /// `rule` further: bit `i` where the tokens of a parse of `text`
+    /// followed by `next[i]` reach past `text` ([`reach`](Self::reach)),
+    /// each found by a parse of its own.
+    fn takes(&self, rule: R, text: &str, next: &[u8]) -> usize {
+        probed_takes(text, next, |probe| self.reach(rule, probe))
+    }
+
     /// `f` of the pairs of a parse of `input` from `entry`, in preorder;
     /// `None` when the parse fails.
     fn with_nodes<T>(
@@ -453,6 +461,63 @@ impl<G: CompiledGrammar> Parsers<G::Rule> for CompiledParsers<G> {
 
     fn reach(&self, rule: G::Rule, input: &str) -> usize {
         G::reach(rule, input).min(input.len())
+    }
+
+    /// [`Parsers::takes`] from one parse of `text` alone, for each
+    /// character that `rule` reads only through tokens pest counts (none
+    /// of its [`CompiledGrammar::hidden_reads`]).
+    ///
+    /// A parse of `text` followed by such a character is the parse of
+    /// `text` alone up to the first read of the byte after `text` whose
+    /// outcome the character changes. That read is a counted token that
+    /// takes the character, and so reaches past `text`; in the parse of
+    /// `text` alone, it is a token that failed at the end of `text`. So
+    /// the character takes `rule` further exactly where one of the tokens
+    /// counted failing there takes it. The other characters are probed as
+    /// the default does, each by a parse of its own.
+    fn takes(&self, rule: G::Rule, text: &str, next: &[u8]) -> usize {
+        let probe = |c: u8| reaches_past(text, c, |probe| self.reach(rule, probe));
+        let Some(hidden) = G::hidden_reads(rule) else {
+            return probed_takes(text, next, |probe| self.reach(rule, probe));
+        };
+        let mut record = Attempts::<G::Rule, false, ()>::keeping_token_set(rule);
+        G::failure_with(rule, text, (), &mut record);
+        // No counted token failed at the end of `text`: none read there.
+        let set = if record.far() == text.len() {
+            record.token_set()
+        } else {
+            Some(0)
+        };
+        // Which characters the tokens in the set take; `None` where one
+        // of them is a property, or the set does not hold them all.
+        let taken = set.and_then(|mut set| {
+            let mut chars = 0u128;
+            while set != 0 {
+                let token = set.trailing_zeros() as usize;
+                set &= set - 1;
+                match G::TOKENS.get(token)? {
+                    Token::Chars(ranges) => {
+                        for &(start, end) in *ranges {
+                            chars |= ascii_bits(start, end);
+                        }
+                    }
+                    // A string of two or more characters fails at a byte
+                    // that ends the input.
+                    Token::Str(_) | Token::Insens(_) => {}
+                    Token::Property(_) => return None,
+                }
+            }
+            Some(chars)
+        });
+        next.iter().enumerate().fold(0, |bits, (i, &c)| {
+            let took = match taken {
+                Some(chars) if c.is_ascii() && !hidden.contains(char::from(c)) => {
+                    chars >> c & 1 != 0
+                }
+                _ => probe(c),
+            };
+            bits | usize::from(took) << i
+        })
     }
 
     fn with_nodes<T>(
@@ -1129,10 +1194,11 @@ fn cut_short<R: UriRule>(
         // An "@" further on makes the host so far read as the start of a
         // userinfo, but a "[" starts none.
         Context::HostStart | Context::Userinfo if input[offset..].starts_with('[') => {
-            let reach = |text: &str| {
-                R::from_rfc_rule(RfcRule::IpLiteral).map_or(0, |rule| parsers.reach(rule, text))
+            let takes = |text: &str| {
+                R::from_rfc_rule(RfcRule::IpLiteral)
+                    .map_or(0, |rule| parsers.takes(rule, text, IPV6_NEXT))
             };
-            ip_literal(syntax, &reach, input, offset + 1, far)
+            ip_literal(syntax, &takes, input, offset + 1, far)
         }
         // In the authority, only a userinfo reads further than its host
         // and port, up to the "@" it lacks.
@@ -1297,7 +1363,7 @@ pub(crate) fn not_absolute<R: UriRule>(
 /// three parts for one.
 fn ip_literal(
     syntax: &Syntax,
-    reach: &dyn Fn(&str) -> usize,
+    takes: &dyn Fn(&str) -> usize,
     input: &str,
     start: usize,
     far: usize,
@@ -1343,7 +1409,7 @@ fn ip_literal(
             expected,
         );
     }
-    let (far, takes) = ipv6_start(syntax, reach, input, start - 1, far);
+    let (far, takes) = ipv6_start(syntax, takes, input, start - 1, far);
     let (expected, closes) = ipv6_expected(takes);
     let unclosed = matches!(input[far..].chars().next(), None | Some('/' | '?' | '#'));
     let kind = if unclosed && closes {
@@ -1365,13 +1431,13 @@ fn ip_literal(
 /// literal further. Also which characters the literal up to there takes.
 fn ipv6_start(
     syntax: &Syntax,
-    reach: &dyn Fn(&str) -> usize,
+    takes_of: &dyn Fn(&str) -> usize,
     input: &str,
     open: usize,
     far: usize,
 ) -> (usize, usize) {
     let mut far = far;
-    let mut takes = ipv6_takes(reach, &input[open..far]);
+    let mut takes = ipv6_takes(takes_of, &input[open..far]);
     while let Some(next) = input[far..].chars().next() {
         let end = far + next.len_utf8();
         let taken = match next {
@@ -1383,12 +1449,12 @@ fn ipv6_start(
             _ => false,
         };
         let started =
-            || syntax.string_starts.contains(next) && ipv6_takes(reach, &input[open..end]) != 0;
+            || syntax.string_starts.contains(next) && ipv6_takes(takes_of, &input[open..end]) != 0;
         if !taken && !started() {
             break;
         }
         far = end;
-        takes = ipv6_takes(reach, &input[open..far]);
+        takes = ipv6_takes(takes_of, &input[open..far]);
     }
     (far, takes)
 }
@@ -1412,28 +1478,52 @@ const COLON: usize = 1 << 2;
 const DOT: usize = 1 << 3;
 const CLOSE: usize = 1 << 4;
 
-/// Which of the characters that can come next in an IPv6 address take
-/// `literal` (from its "[") further with the grammar's `IP-literal` rule,
-/// whose reach `reach` gives: a decimal digit, a hexadecimal letter, ":",
-/// "." and "]", as the bits 0 to 4. None for a start longer than any IP
-/// literal of an IPv6 address.
-fn ipv6_takes(reach: &dyn Fn(&str) -> usize, literal: &str) -> usize {
+/// The characters that can come next in an IPv6 address, as
+/// [`ipv6_takes`] asks of them: a decimal digit, a hexadecimal letter,
+/// ":", "." and "]", bits 0 to 4 of its answer.
+const IPV6_NEXT: &[u8] = b"0a:.]";
+
+/// Which of the characters [`IPV6_NEXT`] take `literal` (from its "[")
+/// further with the grammar's `IP-literal` rule, as `takes_of` answers
+/// ([`Parsers::takes`]). None for a start longer than any IP literal of an
+/// IPv6 address.
+fn ipv6_takes(takes_of: &dyn Fn(&str) -> usize, literal: &str) -> usize {
     /// An IPv6 address is at most 45 characters: a longer start is not one.
     const MAX: usize = 63;
     if literal.len() > MAX {
         return 0;
     }
-    let mut probe = [0u8; MAX + 1];
-    probe[..literal.len()].copy_from_slice(literal.as_bytes());
-    let mut takes = 0;
-    for (bit, next) in b"0a:.]".iter().enumerate() {
-        probe[literal.len()] = *next;
-        let text = core::str::from_utf8(&probe[..=literal.len()]).unwrap_or_default();
-        if reach(text) > literal.len() {
-            takes |= 1 << bit;
+    takes_of(literal)
+}
+
+/// [`Parsers::takes`] by probes: bit `i` where `reach` of `text` followed
+/// by `next[i]` is past `text`.
+fn probed_takes(text: &str, next: &[u8], reach: impl Fn(&str) -> usize) -> usize {
+    next.iter().enumerate().fold(0, |bits, (i, &c)| {
+        bits | usize::from(reaches_past(text, c, &reach)) << i
+    })
+}
+
+/// Whether `reach` of `text` followed by the ASCII character `next` is
+/// past `text`: the probe is built on the stack where it is short, as an
+/// IP literal's is.
+fn reaches_past(text: &str, next: u8, reach: impl Fn(&str) -> usize) -> bool {
+    const SHORT: usize = 64;
+    let mut probe = [0u8; SHORT];
+    let reached = match probe.get_mut(..=text.len()) {
+        Some(room) => {
+            room[..text.len()].copy_from_slice(text.as_bytes());
+            room[text.len()] = next;
+            reach(core::str::from_utf8(room).unwrap_or_default())
         }
-    }
-    takes
+        None => {
+            let mut long = String::with_capacity(text.len() + 1);
+            long.push_str(text);
+            long.push(char::from(next));
+            reach(&long)
+        }
+    };
+    reached > text.len()
 }
 
 /// How many bytes at the start of `input` the grammar's `rule` matches, or
@@ -1499,8 +1589,12 @@ pub(crate) fn host(syntax: &Syntax, text: &str) -> ParseError {
                 error(syntax, ErrorKind::Host, text, far, expected::END_OF_HOST)
             }
             _ => {
-                let reach = |literal: &str| (syntax.reach)(RfcRule::IpLiteral, literal);
-                ip_literal(syntax, &reach, text, 1, far.max(1))
+                let takes = |literal: &str| {
+                    probed_takes(literal, IPV6_NEXT, |probe| {
+                        (syntax.reach)(RfcRule::IpLiteral, probe)
+                    })
+                };
+                ip_literal(syntax, &takes, text, 1, far.max(1))
             }
         };
     }
@@ -1591,4 +1685,64 @@ pub(crate) fn rule_error<R: UriRule>(
         }
         ParseError::new(kind, input, pos, expected)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{probed_takes, CompiledParsers, Parsers, IPV6_NEXT};
+    use crate::compiled::{self, CompiledGrammar};
+    use crate::grammar::{RfcRule, UriRule};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// The starts of IP literals a diagnosis asks about: every string of
+    /// up to four characters over those an IPv6 address is made of (and
+    /// some it is not), and every prefix of literals of each form.
+    fn literal_starts() -> Vec<String> {
+        let alphabet = "09afAg:.]v5-";
+        let mut all = Vec::from([String::new()]);
+        let mut frontier = Vec::from([String::new()]);
+        for _ in 0..4 {
+            frontier = frontier
+                .iter()
+                .flat_map(|start| alphabet.chars().map(move |c| alloc::format!("{start}{c}")))
+                .collect();
+            all.extend(frontier.iter().cloned());
+        }
+        for whole in [
+            "1:2:3:4:5:6:7:8]",
+            "2001:db8::8a2e:370:7334]",
+            "::ffff:192.0.2.128]",
+            "1:2:3:4:5:6:255.255.255.255]",
+            "fe80::1:2:3:4:5]",
+            "::]",
+            "1::]",
+            "abcd:ef01::2345:6789:abcd:ef01]",
+            "v1f.a:b!$]",
+            "::1.2.3.4]",
+            "12345:6]",
+        ] {
+            all.extend((0..=whole.len()).map(|end| String::from(&whole[..end])));
+        }
+        all.iter().map(|start| alloc::format!("[{start}")).collect()
+    }
+
+    /// The compiled parsers answer which characters take a literal
+    /// further as a probe of each does, on `G`'s `IP-literal`.
+    fn takes_as_probes<G: CompiledGrammar>() {
+        let rule = G::Rule::from_rfc_rule(RfcRule::IpLiteral).expect("an IP-literal rule");
+        assert!(G::hidden_reads(rule).is_some());
+        let parsers = &CompiledParsers::<G>::PARSERS;
+        for start in literal_starts() {
+            let probed = probed_takes(&start, IPV6_NEXT, |probe| parsers.reach(rule, probe));
+            assert_eq!(parsers.takes(rule, &start, IPV6_NEXT), probed, "{start:?}");
+        }
+    }
+
+    #[test]
+    fn one_parse_takes_as_probes_do() {
+        takes_as_probes::<compiled::uri::Grammar>();
+        #[cfg(feature = "iri")]
+        takes_as_probes::<compiled::iri::Grammar>();
+    }
 }

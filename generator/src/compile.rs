@@ -554,19 +554,10 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     let mut chars = String::new();
     for rule in &simplified {
         if let Some(class) = analysis.single_chars(&rule.expr) {
-            let ranges: Vec<String> = class
-                .non_ascii_ranges()
-                .iter()
-                .map(|(a, b)| format!("({a:#x}, {b:#x})"))
-                .collect();
-            let ascii = class
-                .ascii_bytes()
-                .bytes()
-                .fold(0u128, |bits, b| bits | 1 << b);
             chars.push_str(&format!(
-                "    /// What `{name}` takes one character at a time.\n    pub const r#{name}: CharClass = CharClass::new({ascii:#x}, &[{ranges}]);\n",
+                "    /// What `{name}` takes one character at a time.\n    pub const r#{name}: CharClass = {class};\n",
                 name = rule.name,
-                ranges = ranges.join(", "),
+                class = char_class(&class, "CharClass"),
             ));
         }
     }
@@ -587,18 +578,20 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
             }
         });
     }
-    let string_starts = {
-        let ranges: Vec<String> = string_starts
-            .non_ascii_ranges()
-            .iter()
-            .map(|(a, b)| format!("({a:#x}, {b:#x})"))
-            .collect();
-        let ascii = string_starts
-            .ascii_bytes()
-            .bytes()
-            .fold(0u128, |bits, b| bits | 1 << b);
-        format!("rt::CharClass::new({ascii:#x}, &[{}])", ranges.join(", "))
-    };
+    let string_starts = char_class(&string_starts, "rt::CharClass");
+
+    // What a parse from each rule reads without a token that pest counts
+    // failing there, where that is known: what a diagnosis's question of
+    // which characters take a rule further must ask of each character.
+    let mut hidden_arms = String::new();
+    for name in &names {
+        if let Some(hidden) = crate::hidden::hidden_reads(&before.rules, name) {
+            hidden_arms.push_str(&format!(
+                "        Rule::r#{name} => Some({}),\n",
+                char_class(&hidden, "rt::CharClass")
+            ));
+        }
+    }
 
     // The rules whose match can hold a byte at which RFC 3986 ends or
     // starts a component: only their pairs can run across one.
@@ -803,6 +796,18 @@ pub const STARTS: &[Rule] = &[{start_list}];
 /// these stands there.
 pub const STRING_STARTS: rt::CharClass = {string_starts};
 
+/// The characters a parse from `rule` may read at a byte without a token
+/// that pest's error detail counts failing there (in a lookahead, or past
+/// the first character of a string); `None` where it may read a byte
+/// otherwise, or where that is not known. A diagnosis that asks which
+/// characters take `rule` further answers for the others from one parse.
+#[allow(unreachable_patterns)]
+pub fn hidden_reads(rule: Rule) -> Option<rt::CharClass> {{
+    match rule {{
+{hidden_arms}        _ => None,
+    }}
+}}
+
 /// Whether a match of `rule` can hold one of `:` `/` `?` `#` `@`, the bytes
 /// at which RFC 3986 ends or starts a component: a pair of any other rule
 /// lies inside one component, or between two.
@@ -868,6 +873,11 @@ impl rt::CompiledGrammar for {grammar_type} {{
     fn reach(rule: Rule, input: &str) -> usize {{
         reach(rule, input)
     }}
+
+    #[inline]
+    fn hidden_reads(rule: Rule) -> Option<rt::CharClass> {{
+        hidden_reads(rule)
+    }}
 }}
 
 /// For each rule that is a character class, a choice with character
@@ -895,6 +905,22 @@ pub mod chars {{
         rfc_rules: rfc_rule_rows(&names),
         rules: names,
     })
+}
+
+/// The Rust expression of `set` as the runtime's `CharClass`, whose type
+/// is written `ty` where the expression stands: its ASCII characters as a
+/// bit set, and its other characters as ranges.
+fn char_class(set: &CharSet, ty: &str) -> String {
+    let ranges: Vec<String> = set
+        .non_ascii_ranges()
+        .iter()
+        .map(|(a, b)| format!("({a:#x}, {b:#x})"))
+        .collect();
+    let ascii = set
+        .ascii_bytes()
+        .bytes()
+        .fold(0u128, |bits, b| bits | 1 << b);
+    format!("{ty}::new({ascii:#x}, &[{}])", ranges.join(", "))
 }
 
 /// The RFC rules the lowering reads, each with its name in RFC 3986

@@ -71,6 +71,7 @@ mod derive;
 mod emit;
 mod error;
 mod extend;
+mod hidden;
 /// A grammar run as pest_derive's parser of it runs, without generating
 /// code ([`interpret::Interpreter`]), for a proc-macro that checks a
 /// literal against a user's grammar (feature `interpreter`).

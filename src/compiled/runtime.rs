@@ -623,13 +623,14 @@ pub enum Token {
 /// the fast variant's code that it runs where only the stops of a parse
 /// count. The tokens are kept where [`new`](Self::new) says so: a
 /// diagnosis that names none (a reference's) counts only how far they
-/// reach.
+/// reach, and one that asks only which characters they take keeps their
+/// set ([`keeping_set`](Self::keeping_set)).
 #[derive(Clone, Debug)]
 pub struct Reach {
     far: usize,
-    /// Whether the tokens are kept: a flag, not a type parameter, so that
+    /// What is kept of the tokens: a field, not a type parameter, so that
     /// the generated code that counts into it is compiled once.
-    keep: bool,
+    keep: Keeping,
     /// The indices of the tokens that failed at `far`, each once.
     tokens: RuleList<u16>,
     /// The token whose failure moved `far` there, if one did (rather than
@@ -637,6 +638,21 @@ pub struct Reach {
     /// out (it lists the token, then clears the list for the new
     /// position), which its comparison with pest allows for.
     first: Option<u16>,
+    /// With [`Keeping::Set`], bit `i` for each token `i` below 128 that
+    /// failed at `far`, and whether one from 128 on did.
+    set: u128,
+    beyond: bool,
+}
+
+/// What a [`Reach`] keeps of the tokens that failed furthest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keeping {
+    /// Nothing: how far they reach.
+    Nothing,
+    /// Their list, in the order they first failed (pest's).
+    List,
+    /// Their set, as bits ([`Reach::token_set`]).
+    Set,
 }
 
 impl Reach {
@@ -644,10 +660,32 @@ impl Reach {
     pub fn new(keep: bool) -> Self {
         Reach {
             far: 0,
-            keep,
+            keep: if keep {
+                Keeping::List
+            } else {
+                Keeping::Nothing
+            },
             tokens: RuleList::new(0),
             first: None,
+            set: 0,
+            beyond: false,
         }
+    }
+
+    /// Nothing reached yet; the tokens that fail are kept as a set, whose
+    /// upkeep is a bit per failure ([`token_set`](Self::token_set)).
+    pub fn keeping_set() -> Self {
+        Reach {
+            keep: Keeping::Set,
+            ..Reach::new(false)
+        }
+    }
+
+    /// With [`keeping_set`](Self::keeping_set), the tokens that failed at
+    /// [`far`](Self::far): bit `i` for token `i`; `None` where one of them
+    /// is token 128 or later, which the set does not hold.
+    pub fn token_set(&self) -> Option<u128> {
+        (!self.beyond).then_some(self.set)
     }
 
     /// The furthest byte a token reached.
@@ -674,9 +712,8 @@ impl Reach {
     pub fn at(&mut self, end: usize) -> usize {
         if end > self.far {
             self.far = end;
-            if self.keep {
-                self.tokens.truncate(0);
-                self.first = None;
+            if self.keep != Keeping::Nothing {
+                self.clear();
             }
         }
         end
@@ -687,23 +724,44 @@ impl Reach {
     #[inline(always)]
     pub fn missed(&mut self, pos: usize, token: u16) -> usize {
         if pos >= self.far {
-            if self.keep {
-                self.miss_at_or_past(pos, token);
-            } else {
+            if self.keep == Keeping::Nothing {
                 self.far = pos;
+            } else {
+                self.miss_at_or_past(pos, token);
             }
         }
         pos
+    }
+
+    /// What is kept of the tokens that failed furthest, cleared for a new
+    /// furthest byte.
+    #[inline(never)]
+    fn clear(&mut self) {
+        self.tokens.truncate(0);
+        self.first = None;
+        self.set = 0;
+        self.beyond = false;
+    }
+
+    /// With [`Keeping::Set`], `token` failed at `far`.
+    #[inline(always)]
+    fn add(&mut self, token: u16) {
+        match 1u128.checked_shl(u32::from(token)) {
+            Some(bit) => self.set |= bit,
+            None => self.beyond = true,
+        }
     }
 
     #[inline(never)]
     fn miss_at_or_past(&mut self, pos: usize, token: u16) {
         if pos > self.far {
             self.far = pos;
-            self.tokens.truncate(0);
+            self.clear();
             self.first = Some(token);
         }
-        if !self.tokens.as_slice().contains(&token) {
+        if self.keep == Keeping::Set {
+            self.add(token);
+        } else if !self.tokens.as_slice().contains(&token) {
             self.tokens.push(token);
         }
     }
@@ -715,10 +773,10 @@ impl Reach {
     #[inline(always)]
     pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
         if pos >= self.far {
-            if self.keep {
-                self.skipped_at_or_past(pos, tokens);
-            } else {
+            if self.keep == Keeping::Nothing {
                 self.far = pos;
+            } else {
+                self.skipped_at_or_past(pos, tokens);
             }
         }
         None
@@ -728,11 +786,13 @@ impl Reach {
     fn skipped_at_or_past(&mut self, pos: usize, tokens: &[u16]) {
         if pos > self.far {
             self.far = pos;
-            self.tokens.truncate(0);
+            self.clear();
             self.first = tokens.first().copied();
         }
         for &token in tokens {
-            if !self.tokens.as_slice().contains(&token) {
+            if self.keep == Keeping::Set {
+                self.add(token);
+            } else if !self.tokens.as_slice().contains(&token) {
                 self.tokens.push(token);
             }
         }
@@ -770,8 +830,9 @@ impl Reach {
     pub fn stopped(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
         if end.is_none() && pos > self.far {
             self.far = pos;
-            self.tokens.truncate(0);
-            self.first = None;
+            if self.keep != Keeping::Nothing {
+                self.clear();
+            }
         }
         end
     }
@@ -913,6 +974,16 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
         }
     }
 
+    /// [`new`](Self::new), keeping the set of the tokens that fail
+    /// furthest ([`Reach::keeping_set`]): a parse that asks only which
+    /// tokens failed at the furthest byte.
+    pub fn keeping_token_set(filler: R) -> Self {
+        Attempts {
+            reach: Reach::keeping_set(),
+            ..Attempts::new(filler)
+        }
+    }
+
     /// Attempts as pest's error lists them: the furthest position, and the
     /// rules tried there; and the furthest byte a token reached, where
     /// pest's error detail recorded it (`far`), or that position.
@@ -973,6 +1044,11 @@ impl<R: Copy + Ord, const LISTS: bool, K> Attempts<R, LISTS, K> {
     /// (pest's `expected_tokens`).
     pub fn tokens(&self) -> &[u16] {
         self.reach.tokens()
+    }
+
+    /// [`Reach::token_set`].
+    pub fn token_set(&self) -> Option<u128> {
+        self.reach.token_set()
     }
 
     /// [`Reach::first`].
@@ -1229,11 +1305,21 @@ pub trait CompiledGrammar: 'static {
     /// How far the tokens of a parse of `input` from `rule` reach, whether
     /// it matches or not, as pest's error detail counts them.
     fn reach(rule: Self::Rule, input: &str) -> usize;
+
+    /// The characters a parse from `rule` may read at a byte without a
+    /// token that pest's error detail counts failing there (in a
+    /// lookahead, or past the first character of a string); `None` where
+    /// it may read a byte otherwise, or where that is not known, as for a
+    /// grammar compiled without the analysis.
+    fn hidden_reads(rule: Self::Rule) -> Option<CharClass> {
+        let _ = rule;
+        None
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{run, Attempts, NodeBuffer};
+    use super::{run, Attempts, NodeBuffer, Reach};
     use alloc::vec::Vec;
 
     /// The record without lists keeps the furthest position and the pairs
@@ -1269,6 +1355,54 @@ mod tests {
                 assert_eq!(without.pos(), with.pos());
                 assert_eq!(without.prefix(), with.prefix());
                 assert!(without.positives().is_empty() && without.negatives().is_empty());
+            }
+        }
+    }
+
+    /// The reach that keeps the set of the tokens that failed furthest
+    /// holds the tokens of the list that the one keeping the list holds,
+    /// and gets as far, over random sequences of the calls a diagnostic
+    /// parse makes: tokens matched, missed and skipped, at positions that
+    /// go back and forth, and stops; tokens 128 and on leave no set.
+    #[test]
+    fn the_token_set_holds_what_the_token_list_holds() {
+        let mut next = crate::xorshift(0x51ed_270b);
+        for _ in 0..2_000 {
+            let mut list = Reach::new(true);
+            let mut set = Reach::keeping_set();
+            for _ in 0..(next() % 24) {
+                let pos = (next() % 8) as usize;
+                let token = if next().is_multiple_of(50) {
+                    128 + (next() % 4) as u16
+                } else {
+                    (next() % 6) as u16
+                };
+                match next() % 4 {
+                    0 => {
+                        list.at(pos);
+                        set.at(pos);
+                    }
+                    1 => {
+                        list.missed(pos, token);
+                        set.missed(pos, token);
+                    }
+                    2 => {
+                        let tokens = [token, (token + 1) % 6];
+                        let tokens = &tokens[..(next() % 3) as usize];
+                        list.skipped(pos, tokens);
+                        set.skipped(pos, tokens);
+                    }
+                    _ => {
+                        list.stopped(None, pos);
+                        set.stopped(None, pos);
+                    }
+                }
+                assert_eq!(set.far(), list.far());
+                let from_list = list.tokens().iter().try_fold(0u128, |bits, &token| {
+                    1u128.checked_shl(u32::from(token)).map(|bit| bits | bit)
+                });
+                assert_eq!(set.token_set(), from_list);
+                assert!(set.tokens().is_empty());
             }
         }
     }
