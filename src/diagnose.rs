@@ -337,7 +337,9 @@ impl<G: CompiledGrammar> CompiledParsers<G> {
     /// input, where the fast variant's failed parse kept `kept`: the
     /// diagnostic variant runs without recording, for the furthest byte,
     /// and the bounds up to it are the kept slots' where `EOI` failed
-    /// there. With `verify-compiled`, compared with the full pairs'
+    /// there. Where `EOI` failed at a character that no token takes
+    /// ([`CompiledGrammar::READABLE`]), that is the furthest byte, and no
+    /// parse runs. With `verify-compiled`, compared with the full pairs'
     /// lowering.
     ///
     /// # Panics
@@ -350,6 +352,24 @@ impl<G: CompiledGrammar> CompiledParsers<G> {
         input: &str,
         kept: Option<&KeptSlots<'_>>,
     ) -> Furthest {
+        // Where `EOI` failed furthest at a character that no token takes,
+        // no token reached past it and no rule started beyond it: the
+        // diagnostic parse would find that byte, whose bounds were kept.
+        if let Some(kept) = kept {
+            let at = kept.pos();
+            let stopped = input[at..]
+                .chars()
+                .next()
+                .is_some_and(|found| G::READABLE.is_some_and(|readable| !readable.contains(found)));
+            if stopped {
+                let found = Furthest {
+                    pos: at,
+                    far: at,
+                    bounds: kept.bounds(),
+                };
+                return self.checked(entry, input, found);
+            }
+        }
         let mut record = Attempts::<G::Rule, false, ()>::new(entry);
         furthest_position::<G>(entry, input, &mut record);
         let pos = record.pos();
@@ -1736,6 +1756,53 @@ mod tests {
         for start in literal_starts() {
             let probed = probed_takes(&start, IPV6_NEXT, |probe| parsers.reach(rule, probe));
             assert_eq!(parsers.takes(rule, &start, IPV6_NEXT), probed, "{start:?}");
+        }
+    }
+
+    /// Where `EOI` failed furthest at a character no token takes, the
+    /// furthest byte, its reach and its bounds are what the diagnostic
+    /// parse finds, without it: at the start, in each component, in a
+    /// host after a userinfo, before an IP literal and after one; and where
+    /// the character there is one a token takes ("[", "%", "#"), by the
+    /// parse.
+    #[test]
+    fn a_character_no_token_takes_stops_the_parse_there() {
+        use crate::compiled::runtime::Parse;
+        use crate::grammar::Rule;
+        use crate::lower::SlotRecorder;
+        type G = compiled::uri::Grammar;
+        let readable = <G as CompiledGrammar>::READABLE.expect("uri.pest has no ANY");
+        let entry = Rule::uri_reference_input;
+        let parsers = &CompiledParsers::<G>::PARSERS;
+        for (input, stops) in [
+            (" http://a/b", true),
+            ("ht p://a/b", true),
+            ("http://a b/c", true),
+            ("http://u@h^st:80/p", true),
+            ("http://h:8<0/p", true),
+            ("http://h/p|q", true),
+            ("http://h/p?q\\r", true),
+            ("http://h/p?q#f`", true),
+            ("a/b\"c", true),
+            ("//[::1]x\"y", false),
+            ("//[::1]\"y", true),
+            ("//[::1^]", false),
+            ("http://h/%zz<", false),
+            ("http://h/p#f#<", false),
+        ] {
+            let mut parse = Parse::with_sink(input, SlotRecorder::<true>::new(input));
+            assert!(G::run_with(entry, &mut parse).is_none(), "{input:?}");
+            let kept = parse.pairs.kept();
+            let at = kept.map(|kept| kept.pos());
+            let stopped = at
+                .and_then(|at| input[at..].chars().next())
+                .is_some_and(|found| !readable.contains(found));
+            assert_eq!(stopped, stops, "{input:?} stops at {at:?}");
+            assert!(
+                parsers.furthest_kept(entry, input, kept)
+                    == parsers.furthest_of_pairs(entry, true, input),
+                "{input:?}"
+            );
         }
     }
 

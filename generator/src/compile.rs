@@ -579,6 +579,12 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         });
     }
     let string_starts = char_class(&string_starts, "rt::CharClass");
+    // The characters some token takes: where `EOI` failed furthest at one
+    // that none takes, the parse got no further.
+    let readable = match crate::hidden::readable(&before.rules) {
+        Some(set) => format!("Some({})", char_class(&set, "rt::CharClass")),
+        None => "None".to_string(),
+    };
 
     // What a parse from each rule reads without a token that pest counts
     // failing there, where that is known: what a diagnosis's question of
@@ -796,6 +802,11 @@ pub const STARTS: &[Rule] = &[{start_list}];
 /// these stands there.
 pub const STRING_STARTS: rt::CharClass = {string_starts};
 
+/// The characters some token of the grammar takes; `None` where a token
+/// may take any. No parse reaches past a character outside them: where
+/// `EOI` failed furthest at one, a failed parse got no further.
+pub const READABLE: Option<rt::CharClass> = {readable};
+
 /// The characters a parse from `rule` may read at a byte without a token
 /// that pest's error detail counts failing there (in a lookahead, or past
 /// the first character of a string); `None` where it may read a byte
@@ -834,6 +845,7 @@ impl rt::CompiledGrammar for {grammar_type} {{
     const STARTS: &'static [Rule] = STARTS;
     const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
+    const READABLE: Option<rt::CharClass> = READABLE;
     const TOKENS: &'static [rt::Token] = TOKENS;
     const COUNTS_SUCCESSES: bool = COUNTS_SUCCESSES;
     const IP_ADDRESSES_READ: bool = {ip_addresses_read};

@@ -1,6 +1,12 @@
-//! What a parse from a rule may read at a byte without a token that pest's
-//! error detail counts failing there: the generated grammar's
-//! `hidden_reads`.
+//! What a grammar's parses read, for its diagnosis: the characters any
+//! token can take (the generated grammar's `READABLE`), and what a parse
+//! from a rule may read at a byte without a token that pest's error detail
+//! counts failing there (its `hidden_reads`).
+//!
+//! A character that no token takes stops every parse where it stands: no
+//! token reaches past it, and no rule starts beyond it. A failed parse
+//! whose `EOI` failed furthest at such a character got no further than
+//! there, by any measure a diagnosis reads.
 //!
 //! A diagnosis asks, of a piece of input `text`, which of a few characters
 //! would take a rule further: whether the tokens of a parse of `text`
@@ -27,6 +33,28 @@ use std::collections::{HashMap, HashSet};
 use crate::ir::{Ir, IrRule};
 use crate::sets::CharSet;
 
+/// The characters that some token of the grammar `rules` takes: a
+/// character class's, and each character of a string (in either case,
+/// where it is insensitive). `None` where a token may take any character
+/// (`ANY`, a Unicode property, the optimizer's skip).
+pub(crate) fn readable(rules: &HashMap<String, IrRule>) -> Option<CharSet> {
+    let mut names: Vec<&String> = rules.keys().collect();
+    names.sort();
+    let mut all = CharSet::default();
+    for name in names {
+        let mut walk = Walk {
+            rules,
+            visited: HashSet::new(),
+            hidden: CharSet::default(),
+            eoi_reads: false,
+        };
+        // Inside a lookahead, every character of every token counts.
+        walk.visit(&rules[name].expr, true)?;
+        all = all.union(&walk.hidden);
+    }
+    Some(all)
+}
+
 /// The characters that a parse from the rule `name` may read at a byte
 /// without a counted token failing there: any character of a token inside
 /// a lookahead, and any but the first character of a string of two or
@@ -37,6 +65,7 @@ pub(crate) fn hidden_reads(rules: &HashMap<String, IrRule>, name: &str) -> Optio
         rules,
         visited: HashSet::new(),
         hidden: CharSet::default(),
+        eoi_reads: true,
     };
     walk.visit(&Ir::Call(name.to_string()), false)?;
     Some(walk.hidden)
@@ -48,6 +77,11 @@ struct Walk<'a> {
     rules: &'a HashMap<String, IrRule>,
     visited: HashSet<(String, bool)>,
     hidden: CharSet,
+    /// Whether `EOI` reads a byte in a way the walk does not follow: its
+    /// outcome at the end of a text is not its outcome before another
+    /// character, which a rule's hidden reads must know, and what tokens
+    /// take need not.
+    eoi_reads: bool,
 }
 
 impl Walk<'_> {
@@ -74,7 +108,9 @@ impl Walk<'_> {
             Ir::Any | Ir::Unicode(_) | Ir::SkipUntil(_) => None,
             Ir::Call(name) => {
                 // `EOI`, the one built-in rule that is called, is no rule.
-                let rule = self.rules.get(name)?;
+                let Some(rule) = self.rules.get(name) else {
+                    return (name == "EOI" && !self.eoi_reads).then_some(());
+                };
                 if self.visited.insert((name.clone(), ahead)) {
                     self.visit(&rule.expr, ahead)?;
                 }
@@ -142,6 +178,41 @@ mod tests {
         // An entry rule ends with `EOI`, which matches at the end of the
         // input and not before another character.
         assert_eq!(hidden(uri, "uri_reference_input"), None);
+    }
+
+    /// What some token takes, as its characters; `None` where a token
+    /// takes any.
+    fn readable(grammar: &str) -> Option<String> {
+        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
+            .expect("the grammar parses");
+        let ast = pest_meta::parser::consume_rules(pairs).expect("the grammar is valid");
+        let lowered =
+            crate::ir::lower(&pest_meta::optimizer::optimize(ast)).expect("the grammar lowers");
+        let rules = lowered.into_iter().map(|r| (r.name.clone(), r)).collect();
+        super::readable(&rules).map(|set: CharSet| {
+            set.ranges()
+                .iter()
+                .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
+                .collect()
+        })
+    }
+
+    /// RFC 3986's tokens take its characters: the unreserved, the
+    /// reserved and "%"; a space, "<", "\\" or "^" none. A grammar with
+    /// `ANY` can take any.
+    #[test]
+    fn the_readable_characters_are_the_tokens_characters() {
+        let uri = readable(crate::URI_PEST).unwrap();
+        let expected: String = ('!'..='~')
+            .filter(|c| !"\"<>\\^`{|}".contains(*c))
+            .collect();
+        assert_eq!(uri, expected);
+        let grammar = r#"
+            a = { ^"ab" ~ ('0'..'2' | "x")+ ~ !"q" }
+            b = { a ~ EOI }
+        "#;
+        assert_eq!(readable(grammar).as_deref(), Some("012ABabqx"));
+        assert_eq!(readable(&format!("{grammar} c = {{ ANY }}")), None);
     }
 
     #[test]

@@ -1253,6 +1253,11 @@ pub trait CompiledGrammar: 'static {
     /// The first character of every string of two or more characters the
     /// grammar matches: pest counts such a string only whole.
     const STRING_STARTS: CharClass;
+    /// The characters some token of the grammar takes; `None` where a
+    /// token may take any, or where that is not known, as for a grammar
+    /// compiled without the analysis. No parse reaches past a character
+    /// outside them.
+    const READABLE: Option<CharClass> = None;
     /// Every token a diagnosis can name, by the index a parse records
     /// ([`Attempts::tokens`]).
     const TOKENS: &'static [Token];
