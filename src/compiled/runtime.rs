@@ -628,9 +628,11 @@ pub enum Token {
 #[derive(Clone, Debug)]
 pub struct Reach {
     far: usize,
-    /// What is kept of the tokens: a field, not a type parameter, so that
-    /// the generated code that counts into it is compiled once.
-    keep: Keeping,
+    /// Whether the tokens are kept: a flag, not a type parameter, so that
+    /// the generated code that counts into it is compiled once; and
+    /// whether as a set (`set`, `beyond`) rather than as pest's list.
+    keep: bool,
+    as_set: bool,
     /// The indices of the tokens that failed at `far`, each once.
     tokens: RuleList<u16>,
     /// The token whose failure moved `far` there, if one did (rather than
@@ -638,21 +640,10 @@ pub struct Reach {
     /// out (it lists the token, then clears the list for the new
     /// position), which its comparison with pest allows for.
     first: Option<u16>,
-    /// With [`Keeping::Set`], bit `i` for each token `i` below 128 that
-    /// failed at `far`, and whether one from 128 on did.
+    /// With `as_set`, bit `i` for each token `i` below 128 that failed at
+    /// `far`, and whether one from 128 on did.
     set: u128,
     beyond: bool,
-}
-
-/// What a [`Reach`] keeps of the tokens that failed furthest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Keeping {
-    /// Nothing: how far they reach.
-    Nothing,
-    /// Their list, in the order they first failed (pest's).
-    List,
-    /// Their set, as bits ([`Reach::token_set`]).
-    Set,
 }
 
 impl Reach {
@@ -660,11 +651,8 @@ impl Reach {
     pub fn new(keep: bool) -> Self {
         Reach {
             far: 0,
-            keep: if keep {
-                Keeping::List
-            } else {
-                Keeping::Nothing
-            },
+            keep,
+            as_set: false,
             tokens: RuleList::new(0),
             first: None,
             set: 0,
@@ -676,7 +664,8 @@ impl Reach {
     /// upkeep is a bit per failure ([`token_set`](Self::token_set)).
     pub fn keeping_set() -> Self {
         Reach {
-            keep: Keeping::Set,
+            keep: true,
+            as_set: true,
             ..Reach::new(false)
         }
     }
@@ -712,7 +701,7 @@ impl Reach {
     pub fn at(&mut self, end: usize) -> usize {
         if end > self.far {
             self.far = end;
-            if self.keep != Keeping::Nothing {
+            if self.keep {
                 self.clear();
             }
         }
@@ -724,10 +713,10 @@ impl Reach {
     #[inline(always)]
     pub fn missed(&mut self, pos: usize, token: u16) -> usize {
         if pos >= self.far {
-            if self.keep == Keeping::Nothing {
-                self.far = pos;
-            } else {
+            if self.keep {
                 self.miss_at_or_past(pos, token);
+            } else {
+                self.far = pos;
             }
         }
         pos
@@ -743,7 +732,7 @@ impl Reach {
         self.beyond = false;
     }
 
-    /// With [`Keeping::Set`], `token` failed at `far`.
+    /// With [`keeping_set`](Self::keeping_set), `token` failed at `far`.
     #[inline(always)]
     fn add(&mut self, token: u16) {
         match 1u128.checked_shl(u32::from(token)) {
@@ -759,7 +748,7 @@ impl Reach {
             self.clear();
             self.first = Some(token);
         }
-        if self.keep == Keeping::Set {
+        if self.as_set {
             self.add(token);
         } else if !self.tokens.as_slice().contains(&token) {
             self.tokens.push(token);
@@ -773,10 +762,10 @@ impl Reach {
     #[inline(always)]
     pub fn skipped(&mut self, pos: usize, tokens: &[u16]) -> Option<usize> {
         if pos >= self.far {
-            if self.keep == Keeping::Nothing {
-                self.far = pos;
-            } else {
+            if self.keep {
                 self.skipped_at_or_past(pos, tokens);
+            } else {
+                self.far = pos;
             }
         }
         None
@@ -790,7 +779,7 @@ impl Reach {
             self.first = tokens.first().copied();
         }
         for &token in tokens {
-            if self.keep == Keeping::Set {
+            if self.as_set {
                 self.add(token);
             } else if !self.tokens.as_slice().contains(&token) {
                 self.tokens.push(token);
@@ -830,7 +819,7 @@ impl Reach {
     pub fn stopped(&mut self, end: Option<usize>, pos: usize) -> Option<usize> {
         if end.is_none() && pos > self.far {
             self.far = pos;
-            if self.keep != Keeping::Nothing {
+            if self.keep {
                 self.clear();
             }
         }
