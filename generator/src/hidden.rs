@@ -38,21 +38,18 @@ use crate::sets::CharSet;
 /// where it is insensitive). `None` where a token may take any character
 /// (`ANY`, a Unicode property, the optimizer's skip).
 pub(crate) fn readable(rules: &HashMap<String, IrRule>) -> Option<CharSet> {
-    let mut names: Vec<&String> = rules.keys().collect();
-    names.sort();
-    let mut all = CharSet::default();
-    for name in names {
-        let mut walk = Walk {
-            rules,
-            visited: HashSet::new(),
-            hidden: CharSet::default(),
-            eoi_reads: false,
-        };
-        // Inside a lookahead, every character of every token counts.
-        walk.visit(&rules[name].expr, true)?;
-        all = all.union(&walk.hidden);
+    // One walk over every rule, as if inside a lookahead, where every
+    // character of every token counts.
+    let mut walk = Walk {
+        rules,
+        visited: HashSet::new(),
+        hidden: CharSet::default(),
+        eoi_reads: false,
+    };
+    for name in rules.keys() {
+        walk.visit(&Ir::Call(name.clone()), true)?;
     }
-    Some(all)
+    Some(walk.hidden)
 }
 
 /// The characters that a parse from the rule `name` may read at a byte
