@@ -140,23 +140,32 @@ impl Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::hidden_reads;
+    use crate::ir::IrRule;
     use crate::sets::CharSet;
+    use std::collections::HashMap;
 
-    /// `hidden_reads` of the rule `name` of `grammar`, as the characters
-    /// it holds, lowered as the compiler lowers the grammar.
-    fn hidden(grammar: &str, name: &str) -> Option<String> {
+    /// The rules of `grammar`, lowered as the compiler lowers them.
+    fn rules_of(grammar: &str) -> HashMap<String, IrRule> {
         let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
             .expect("the grammar parses");
         let ast = pest_meta::parser::consume_rules(pairs).expect("the grammar is valid");
         let lowered =
             crate::ir::lower(&pest_meta::optimizer::optimize(ast)).expect("the grammar lowers");
-        let rules = lowered.into_iter().map(|r| (r.name.clone(), r)).collect();
-        hidden_reads(&rules, name).map(|set: CharSet| {
-            set.ranges()
-                .iter()
-                .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
-                .collect()
-        })
+        lowered.into_iter().map(|r| (r.name.clone(), r)).collect()
+    }
+
+    /// The characters `set` holds, in order.
+    fn chars(set: CharSet) -> String {
+        set.ranges()
+            .iter()
+            .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
+            .collect()
+    }
+
+    /// `hidden_reads` of the rule `name` of `grammar`, as the characters
+    /// it holds.
+    fn hidden(grammar: &str, name: &str) -> Option<String> {
+        hidden_reads(&rules_of(grammar), name).map(chars)
     }
 
     /// The RFCs' IP literal reads ":" unseen (in `!":"`, and as the second
@@ -180,18 +189,7 @@ mod tests {
     /// What some token takes, as its characters; `None` where a token
     /// takes any.
     fn readable(grammar: &str) -> Option<String> {
-        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
-            .expect("the grammar parses");
-        let ast = pest_meta::parser::consume_rules(pairs).expect("the grammar is valid");
-        let lowered =
-            crate::ir::lower(&pest_meta::optimizer::optimize(ast)).expect("the grammar lowers");
-        let rules = lowered.into_iter().map(|r| (r.name.clone(), r)).collect();
-        super::readable(&rules).map(|set: CharSet| {
-            set.ranges()
-                .iter()
-                .flat_map(|&(a, b)| (a..=b).filter_map(char::from_u32))
-                .collect()
-        })
+        super::readable(&rules_of(grammar)).map(chars)
     }
 
     /// RFC 3986's tokens take its characters: the unreserved, the
