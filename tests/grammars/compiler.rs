@@ -358,11 +358,15 @@ conformance!(
     ],
     never: []
 );
+// Six characters nest each recursive rule in itself and in the others
+// ("(()())", "((x))", "(x+x)", "[x,[]]", "[[],x]"), with every way to
+// leave one open; deeper nesting is `deeply_nested_recursion`'s. Seven
+// characters would be 960,000 strings, against 137,000.
 conformance!(
     recursive_rules,
     recursion,
     ["(", ")", "x", "+", "[", "]", ","],
-    7
+    6
 );
 conformance!(optimizer_rewrites, optimizer, ["a", "b", ","], 7);
 conformance!(
