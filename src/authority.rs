@@ -160,11 +160,13 @@ pub struct Authority<'a> {
 
 impl<'a> Authority<'a> {
     /// The authority of the reference `text` with `bounds`, which has one.
+    #[inline]
     pub(crate) fn new(text: &'a str, bounds: &'a Bounds) -> Authority<'a> {
         Authority { text, bounds }
     }
 
     /// `span` of the reference's text.
+    #[inline]
     fn slice(&self, span: Range<usize>) -> &'a str {
         self.text.get(span).unwrap_or_default()
     }
@@ -190,6 +192,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(Uri::parse("file:///etc")?.authority().unwrap().as_str(), "");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn as_str(&self) -> &'a str {
         self.slice(self.bounds.authority().unwrap_or(0..0))
     }
@@ -209,6 +212,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(userinfo("ftp://h/")?, None);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn userinfo(&self) -> Option<&'a str> {
         self.bounds.userinfo().map(|span| self.slice(span))
     }
@@ -289,6 +293,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().host_str(), "[2001:db8::7]");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn host_str(&self) -> &'a str {
         self.slice(self.bounds.host().unwrap_or(0..0))
     }
@@ -326,6 +331,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(port("http://h/")?, None);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn port(&self) -> Option<u16> {
         self.bounds.port_value()
     }
@@ -342,6 +348,7 @@ impl<'a> Authority<'a> {
     /// assert_eq!(uri.authority().unwrap().port_str(), Some(""));
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn port_str(&self) -> Option<&'a str> {
         self.bounds.port().map(|span| self.slice(span))
     }
@@ -357,6 +364,7 @@ impl<'a> Authority<'a> {
     /// assert!(!Uri::parse("http://h/")?.authority().unwrap().has_port());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
+    #[inline]
     pub fn has_port(&self) -> bool {
         self.bounds.port().is_some()
     }

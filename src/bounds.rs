@@ -213,26 +213,31 @@ impl Bounds {
     }
 
     /// Where the scheme ends, at its `:`.
+    #[inline]
     pub fn scheme_end(&self) -> Option<usize> {
         get(self.scheme_end)
     }
 
     /// The scheme, without its `:`.
+    #[inline]
     pub fn scheme(&self) -> Option<Range<usize>> {
         self.scheme_end().map(|end| 0..end)
     }
 
     /// Whether there is an authority.
+    #[inline]
     pub fn has_authority(&self) -> bool {
         self.flags & Self::AUTHORITY != 0
     }
 
     /// Where the authority starts, after its `//`, if there is one.
+    #[inline]
     fn authority_start(&self) -> usize {
         self.scheme_end().map_or(0, |end| end + 1) + 2
     }
 
     /// The authority, without the `//` before it.
+    #[inline]
     pub fn authority(&self) -> Option<Range<usize>> {
         self.has_authority()
             .then(|| self.authority_start()..self.path_start as usize)
@@ -296,6 +301,7 @@ impl Bounds {
     }
 
     /// The port's digits, without the `:`.
+    #[inline]
     pub fn port(&self) -> Option<Range<usize>> {
         let host_end = self.host_end as usize;
         let end = self.path_start as usize;
@@ -303,25 +309,30 @@ impl Bounds {
     }
 
     /// The port's value; `None` when there is no port or it is empty.
+    #[inline]
     pub fn port_value(&self) -> Option<u16> {
         (self.flags & Self::PORT_VALUE != 0).then_some(self.port)
     }
 
+    #[inline]
     pub fn path(&self) -> Range<usize> {
         self.path_start as usize..self.path_end as usize
     }
 
     /// The query, without its `?`.
+    #[inline]
     pub fn query(&self) -> Option<Range<usize>> {
         get(self.query_end).map(|end| self.path_end as usize + 1..end)
     }
 
     /// The fragment, without its `#`, in a text of `len` bytes.
+    #[inline]
     pub fn fragment(&self, len: usize) -> Option<Range<usize>> {
         get(self.fragment_start).map(|start| start..len)
     }
 
     /// Where the fragment starts, after its `#`.
+    #[inline]
     pub fn fragment_start(&self) -> Option<usize> {
         get(self.fragment_start)
     }

@@ -1008,12 +1008,14 @@ pub struct PathSegments<'a> {
 impl<'a> Iterator for PathSegments<'a> {
     type Item = &'a str;
 
+    #[inline]
     fn next(&mut self) -> Option<&'a str> {
         self.inner.as_mut()?.next()
     }
 }
 
 impl DoubleEndedIterator for PathSegments<'_> {
+    #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
         self.inner.as_mut()?.next_back()
     }
