@@ -145,10 +145,17 @@ impl Slots<'_> {
         } else if !TILED && self.seen & INSIDE_AUTHORITY_BITS != 0 {
             return Err(self.stray());
         }
-        // An empty slot reads as `0..0`, an empty port, which reads as no
-        // port.
+        // A slot that is not filled reads as `0..0`, an empty port, which
+        // reads as no port. Its span is not read: a parse can fill a slot
+        // and then drop it (a `host ":" port` matched before a userinfo
+        // proved to follow), which leaves the span behind.
         let port_span = self.found(Slot::Port);
-        let port = self.port(port_span.start..port_span.end)?;
+        let digits = if port_span.present {
+            port_span.start..port_span.end
+        } else {
+            0..0
+        };
+        let port = self.port(digits)?;
         // Where the components tile the input, the host ends at the ":"
         // before the port, or with the authority.
         let host_end = if !TILED {
