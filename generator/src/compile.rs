@@ -434,6 +434,19 @@ pub(crate) fn optimized(
     Ok((builtins.contains(&"EOI"), optimized))
 }
 
+/// The rules the fast variant is generated from: `lowered` with each
+/// rule's choices flattened and its loops fused (`simplify`), as `before`,
+/// the analysis of the lowered rules, allows.
+pub(crate) fn simplified(lowered: Vec<ir::IrRule>, before: &analysis::Analysis) -> Vec<ir::IrRule> {
+    lowered
+        .into_iter()
+        .map(|rule| ir::IrRule {
+            expr: simplify::simplify(rule.expr, before),
+            ..rule
+        })
+        .collect()
+}
+
 fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec<CompileError>> {
     let (builtins, optimized) = parse_and_optimize(grammar).map_err(|errors| {
         errors
@@ -467,13 +480,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     }
     let counts = counts::rule_counts(&lowered);
     let before = analysis::Analysis::new(&lowered);
-    let simplified: Vec<ir::IrRule> = lowered
-        .into_iter()
-        .map(|rule| ir::IrRule {
-            expr: simplify::simplify(rule.expr, &before),
-            ..rule
-        })
-        .collect();
+    let simplified = simplified(lowered, &before);
     let analysis = analysis::Analysis::new(&simplified);
 
     let names: Vec<String> = simplified.iter().map(|r| r.name.clone()).collect();

@@ -38,6 +38,7 @@ use super::analysis::{body_ctx, records, Analysis, Ctx, Look, Track, EOI};
 use super::error::CompileError;
 use super::ir::Ir;
 use super::sets::{ByteSet, CharSet, END};
+use super::speculate::{proved, speculation};
 
 /// Rules whose lowered expression is at most this big are `#[inline]`;
 /// bigger ones are `#[inline(never)]`, out of line, so that the rules that
@@ -667,7 +668,49 @@ impl<'a> Emitter<'a> {
         self.analysis(mode).can_record(e, ctx_of(mode))
     }
 
+    /// A sequence. In the fast variant, one that begins with an optional
+    /// prefix whose failure what follows can prove ([`speculation`]) is
+    /// matched from its second item first, and as written where the proof
+    /// fails.
     fn seq(&mut self, items: &[Ir], mode: Mode) -> Result<String, CompileError> {
+        let Mode::Fast(ctx) = mode else {
+            return self.seq_items(items, mode);
+        };
+        if ctx == Ctx::Reach {
+            return self.seq_items(items, mode);
+        }
+        let Some(speculation) = speculation(items, self.analysis(mode)) else {
+            return self.seq_items(items, mode);
+        };
+        let s = input(mode);
+        let rest = &items[1..];
+        let rest_code = match rest {
+            [item] => self.expr(item, mode)?,
+            _ => self.seq_items(rest, mode)?,
+        };
+        let written = self.seq_items(items, mode)?;
+        let proof = self
+            .guard_test(&proved(&speculation.open), s)
+            .unwrap_or_else(|| "true".to_string());
+        let records = rest.iter().any(|item| self.can_record(item, mode));
+        let (mark, restore) = if records {
+            (" let mark = p.pairs.mark();\n", " p.pairs.restore(mark);\n")
+        } else {
+            ("", "")
+        };
+        let label = self.next_label("spec");
+        let attempt = format!(
+            "{mark} if let Some(end) = {rest_code} {{\n if {{ let pos = end; {proof} }} {{\n break {label} Some(end);\n }}\n{restore} }}\n"
+        );
+        let attempt = match self.guard_test(&speculation.lead, s) {
+            Some(test) => format!(" if {test} {{\n{attempt} }}\n"),
+            None => attempt,
+        };
+        Ok(format!("{label}: {{\n{attempt} {written}\n}}"))
+    }
+
+    /// A sequence as written: each item in turn.
+    fn seq_items(&mut self, items: &[Ir], mode: Mode) -> Result<String, CompileError> {
         let label = self.next_label("seq");
         // Pairs recorded by an earlier item are dropped when a later one
         // fails; only needed if an item before the last can record.

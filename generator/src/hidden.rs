@@ -146,12 +146,10 @@ mod tests {
 
     /// The rules of `grammar`, lowered as the compiler lowers them.
     fn rules_of(grammar: &str) -> HashMap<String, IrRule> {
-        let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
-            .expect("the grammar parses");
-        let ast = pest_meta::parser::consume_rules(pairs).expect("the grammar is valid");
-        let lowered =
-            crate::ir::lower(&pest_meta::optimizer::optimize(ast)).expect("the grammar lowers");
-        lowered.into_iter().map(|r| (r.name.clone(), r)).collect()
+        crate::ir::lowered(grammar)
+            .into_iter()
+            .map(|r| (r.name.clone(), r))
+            .collect()
     }
 
     /// The characters `set` holds, in order.

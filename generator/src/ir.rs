@@ -349,3 +349,13 @@ fn tidy(expr: Ir) -> Ir {
         other => other,
     }
 }
+
+/// The rules of `grammar`, lowered as the compiler lowers them: for the
+/// tests of the passes that read them.
+#[cfg(test)]
+pub(crate) fn lowered(grammar: &str) -> Vec<IrRule> {
+    let pairs = pest_meta::parser::parse(pest_meta::parser::Rule::grammar_rules, grammar)
+        .expect("the grammar parses");
+    let ast = pest_meta::parser::consume_rules(pairs).expect("the grammar is valid");
+    lower(&pest_meta::optimizer::optimize(ast)).expect("the grammar lowers")
+}

@@ -85,6 +85,7 @@ pub mod literal;
 mod reading;
 mod sets;
 mod simplify;
+mod speculate;
 pub mod tokens;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};

@@ -56,6 +56,28 @@ fn same_pairs_on_the_differential_corpus() {
     compare_each(corpus.iter().map(String::as_str), compare_all);
 }
 
+/// Every authority of up to four characters over the bytes that decide
+/// what an authority holds, behind `//` and behind a scheme: the fast
+/// variant matches `authority` from its host first where the byte after
+/// the host and port proves there is no userinfo (the generator's
+/// `speculate`), and as written where it does not; either way the pairs,
+/// the bounds and the errors are pest_derive's.
+#[test]
+fn same_pairs_and_errors_on_short_authorities() {
+    let alphabet = ["a", "1", ":", "@", "%", "4", "[", "]", ".", "/", "#"];
+    let inputs: Vec<String> = ["//", "s://"]
+        .iter()
+        .flat_map(|prefix| {
+            super::compiler::strings(&alphabet, 4)
+                .into_iter()
+                .map(move |rest| format!("{prefix}{rest}"))
+        })
+        .collect();
+    assert_eq!(inputs.len(), 2 * (1 + 11 + 121 + 1_331 + 14_641));
+    compare_each(inputs.iter().map(String::as_str), compare_all);
+    compare_each(inputs.iter().map(String::as_str), compare_errors);
+}
+
 /// Every rejected input of the property generator gets the same error
 /// from the compiled parsers as from pest_derive's: as a URI reference, an
 /// absolute URI, an IRI reference and a URI of each scheme.
