@@ -36,6 +36,10 @@
 //!   a repetition of one a tight loop;
 //! - a choice tests the next byte against what each alternative can start
 //!   with before trying it;
+//! - a sequence that begins with an optional prefix whose failure the text
+//!   after it can prove (`authority`'s `(userinfo "@")?`, which would read
+//!   the host and port twice) is matched from that text first, and as
+//!   written where the proof fails (`speculate`);
 //! - pairs go to a buffer on the stack whose size the compiler derives from
 //!   the grammar, so a parse allocates nothing (a grammar that can record
 //!   without bound spills to the heap).
