@@ -1,5 +1,6 @@
 //! The grammars and the code made from them: `uri.pest` is RFC 3986
-//! Appendix A (`grammar.rs`); the character tables (`chars.rs`) and the
+//! Appendix A (`grammar.rs`), its IPv6address the RFC's alternatives
+//! merged (`ipv6.rs`); the character tables (`chars.rs`) and the
 //! compiled parsers (`compiled.rs`) the build script makes from the
 //! grammars are the grammars, nothing more; and the grammar compiler
 //! itself, on the small conformance grammars of this folder (`*.pest`,
@@ -22,3 +23,4 @@ mod compiled;
 pub mod compiler;
 mod generated;
 mod grammar;
+mod ipv6;
