@@ -209,7 +209,7 @@ fn same_pairs_from_every_rule() {
         }
         inputs.extend(parts);
     }
-    assert_eq!(Rule::all_rules().len(), 41, "every rule of uri.pest");
+    assert_eq!(Rule::all_rules().len(), 47, "every rule of uri.pest");
     // The two entries and the 24 RFC rules uri.pest defines.
     let rules = uri_starts();
     assert_eq!(rules.len(), 26, "{rules:?}");
@@ -271,7 +271,7 @@ fn same_pairs_on_iris_from_every_rule() {
     }
     assert_eq!(
         IriRule::all_rules().len(),
-        41 + 28,
+        47 + 28,
         "every rule of uri.pest and iri.pest"
     );
     // The two entries and the 24 RFC rules, RFC 3987's where iri.pest has
