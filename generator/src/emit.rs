@@ -722,8 +722,13 @@ impl<'a> Emitter<'a> {
             code.push_str(" let mark = p.pairs.mark();\n");
         }
         let mut recorded_before = false;
-        for item in items {
-            let item_code = self.expr(item, mode)?;
+        let mut rest = items;
+        while let Some(item) = rest.first() {
+            let (item_code, taken) = match bounded_run(rest, mode) {
+                Some((class, min, max)) => (self.class_run_upto(class, min, max, input(mode)), max),
+                None => (self.expr(item, mode)?, 1),
+            };
+            rest = &rest[taken..];
             let fail = if undo && recorded_before {
                 format!("{{ p.pairs.restore(mark); break {label} None; }}")
             } else {
@@ -813,6 +818,19 @@ impl<'a> Emitter<'a> {
             let (table, bit) = self.table_bit(&class.ascii_bytes());
             let ranges = self.ranges_static(class);
             format!("rt::class({s}, pos, &TABLE_{table}, 1 << {bit}, &{ranges})")
+        }
+    }
+
+    /// `min` to `max` characters of the ASCII `class` at `pos`, as many as
+    /// follow: `C{min,max}` as pest's optimizer writes it out, `min` times
+    /// `C` and then `C?` until `max` (see [`bounded_run`]).
+    fn class_run_upto(&mut self, class: &CharSet, min: usize, max: usize, s: &str) -> String {
+        let (table, bit) = self.table_bit(&class.ascii_bytes());
+        let count = format!("rt::run_upto({s}, pos, &TABLE_{table}, 1 << {bit}, {max})");
+        if min == 0 {
+            format!("Some(pos + {count})")
+        } else {
+            format!("{{ let n = {count}; if n >= {min} {{ Some(pos + n) }} else {{ None }} }}")
         }
     }
 
@@ -1069,6 +1087,43 @@ pub fn fn_name(rule: &str, mode: Mode) -> String {
 /// The input's bytes, as the code of `mode` reaches them: a function that
 /// records nothing takes only them, and the others bind them first
 /// ([`BIND_INPUT`]).
+/// Where `items` start with a bounded repetition of one ASCII class as
+/// pest's optimizer writes `C{m,n}` out (`C` `m` times, then `C?` up to `n`
+/// in all, with at least one `C?`), the class and `m` and `n`: the items
+/// match the longest run of the class there, cut at `n` bytes, where it
+/// has at least `m`, since each `C?` after one that failed fails at the
+/// same byte. Counted in one step instead of a test and a branch per
+/// byte, in the fast variant only: the diagnostic one tracks each item's
+/// attempt, and the variant that counts where the parse stops (`Reach`)
+/// each byte it reached.
+fn bounded_run(items: &[Ir], mode: Mode) -> Option<(&CharSet, usize, usize)> {
+    if !matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach) {
+        return None;
+    }
+    let class = match items.first()? {
+        Ir::Class(class) => class,
+        Ir::Opt(inner) => match &**inner {
+            Ir::Class(class) => class,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if !class.is_ascii() {
+        return None;
+    }
+    let min = items
+        .iter()
+        .take_while(|item| matches!(item, Ir::Class(c) if c == class))
+        .count();
+    let optional = items[min..]
+        .iter()
+        .take_while(
+            |item| matches!(item, Ir::Opt(inner) if matches!(&**inner, Ir::Class(c) if c == class)),
+        )
+        .count();
+    (optional > 0 && min + optional > 1).then_some((class, min, min + optional))
+}
+
 fn input(_mode: Mode) -> &'static str {
     "s"
 }
@@ -1150,4 +1205,55 @@ fn byte_literal(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bounded_run, Mode};
+    use crate::analysis::{Analysis, Ctx, Track};
+    use crate::compile::simplified;
+    use crate::ir::{lowered, Ir};
+
+    /// What [`bounded_run`] finds at the start of rule `name` of `grammar`,
+    /// as the compiler simplifies it, in `mode`: the class's ASCII
+    /// characters, and the bounds.
+    fn of(grammar: &str, name: &str, mode: Mode) -> Option<(String, usize, usize)> {
+        let rules = lowered(grammar);
+        let before = Analysis::new(&rules);
+        let analysis = Analysis::new(&simplified(rules, &before));
+        let Ir::Seq(items) = &analysis.rules[name].expr else {
+            return None;
+        };
+        let (class, min, max) = bounded_run(items, mode)?;
+        let chars = class.ascii_bytes().bytes().map(char::from).collect();
+        Some((chars, min, max))
+    }
+
+    const FAST: Mode = Mode::Fast(Ctx::Record);
+
+    #[test]
+    fn h16_is_one_to_four_hex_digits_counted_at_once() {
+        let uri = include_str!("../../uri.pest");
+        let hex = "0123456789ABCDEFabcdef".to_string();
+        assert_eq!(of(uri, "h16", FAST), Some((hex.clone(), 1, 4)));
+        assert_eq!(of(uri, "h16", Mode::Fast(Ctx::Atomic)), Some((hex, 1, 4)));
+    }
+
+    #[test]
+    fn bounds_with_optional_items_and_a_rest() {
+        let grammar = "a = { \"a\"{2, 3} ~ \"b\" }\nb = { (\"x\" | \"y\"){, 6} }\n";
+        assert_eq!(of(grammar, "a", FAST), Some(("a".into(), 2, 3)));
+        // `{,6}`: six optional items, which pest_meta writes as a sequence.
+        assert_eq!(of(grammar, "b", FAST), Some(("xy".into(), 0, 6)));
+    }
+
+    #[test]
+    fn not_without_an_optional_item_nor_in_the_tracking_variants() {
+        let grammar = "a = { \"a\"{3} }\nb = { \"a\"{1, 2} }\nc = { \"é\"{1, 2} }\n";
+        assert_eq!(of(grammar, "a", FAST), None);
+        assert_eq!(of(grammar, "b", Mode::Fast(Ctx::Reach)), None);
+        assert_eq!(of(grammar, "b", Mode::Diagnostic(Track::START)), None);
+        // Above ASCII a character is more than one byte.
+        assert_eq!(of(grammar, "c", FAST), None);
+    }
 }
