@@ -1084,9 +1084,6 @@ pub fn fn_name(rule: &str, mode: Mode) -> String {
     }
 }
 
-/// The input's bytes, as the code of `mode` reaches them: a function that
-/// records nothing takes only them, and the others bind them first
-/// ([`BIND_INPUT`]).
 /// Where `items` start with a bounded repetition of one ASCII class as
 /// pest's optimizer writes `C{m,n}` out (`C` `m` times, then `C?` up to `n`
 /// in all, with at least one `C?`), the class and `m` and `n`: the items
@@ -1124,6 +1121,9 @@ fn bounded_run(items: &[Ir], mode: Mode) -> Option<(&CharSet, usize, usize)> {
     (optional > 0 && min + optional > 1).then_some((class, min, min + optional))
 }
 
+/// The input's bytes, as the code of `mode` reaches them: a function that
+/// records nothing takes only them, and the others bind them first
+/// ([`BIND_INPUT`]).
 fn input(_mode: Mode) -> &'static str {
     "s"
 }
