@@ -502,6 +502,42 @@ pub fn run_upto(s: &[u8], pos: usize, table: &[u64; 256], mask: u64, max: usize)
         .count()
 }
 
+/// A class of bytes to test with a table: the table and the bit.
+pub type Test<'a> = (&'a [u64; 256], u64);
+
+/// The position after `(C | e T1 T2)*` at `pos`: bytes of the class `C`,
+/// and escapes, each the byte `e` (which is not in `C`) and a byte of each
+/// of `T1` and `T2` (`pct-encoded` in `pchar*`). An `e` that does not start
+/// an escape ends the run there. A byte at a time, the test for `e` first,
+/// so that the processor mispredicts once per escape and once at the end
+/// (a test of a run's end and then one for `e` mispredicts more: the
+/// grammar compiler's `escaped_run` says why).
+#[inline]
+pub fn run_escaped(
+    s: &[u8],
+    pos: usize,
+    class: Test<'_>,
+    escape: u8,
+    tail: [Test<'_>; 2],
+) -> usize {
+    let is = |b: u8, (table, mask): Test<'_>| table[usize::from(b)] & mask != 0;
+    let at = |i: usize, test: Test<'_>| s.get(i).is_some_and(|&b| is(b, test));
+    let mut i = pos;
+    while let Some(&b) = s.get(i) {
+        if b == escape {
+            if !(at(i + 1, tail[0]) & at(i + 2, tail[1])) {
+                return i;
+            }
+            i += 3;
+        } else if is(b, class) {
+            i += 1;
+        } else {
+            return i;
+        }
+    }
+    i
+}
+
 /// `lit` at `pos`, byte for byte.
 #[inline]
 pub fn string(s: &[u8], pos: usize, lit: &[u8]) -> Option<usize> {
