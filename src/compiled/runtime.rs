@@ -511,7 +511,7 @@ pub type Test<'a> = (&'a [u64; 256], u64);
 /// an escape ends the run there. A byte at a time, the test for `e` first,
 /// so that the processor mispredicts once per escape and once at the end
 /// (a test of a run's end and then one for `e` mispredicts more: the
-/// grammar compiler's `escaped_run` says why).
+/// grammar compiler's `escaped` says why).
 #[inline]
 pub fn run_escaped(
     s: &[u8],

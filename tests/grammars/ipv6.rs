@@ -44,6 +44,51 @@ fn agree(s: &str) -> bool {
     written.is_some()
 }
 
+/// What addresses are made of: pieces of one to five hex digits, colons,
+/// IPv4 addresses and near misses, and a byte that ends a piece.
+const TOKENS: [&str; 12] = [
+    "0",
+    "ab",
+    "FFFF",
+    "12345",
+    ":",
+    "::",
+    ".",
+    "1.2.3.4",
+    "255",
+    "256.0.0.1",
+    "1.2.3",
+    "g",
+];
+
+/// Every string of at most `max` of `tokens`, the empty one first.
+fn token_strings(tokens: &[&str], max: u32) -> Vec<String> {
+    let n = tokens.len();
+    let mut strings = Vec::new();
+    for len in 0..=max {
+        for mut index in 0..n.pow(len) {
+            let mut s = String::new();
+            for _ in 0..len {
+                s.push_str(tokens[index % n]);
+                index /= n;
+            }
+            strings.push(s);
+        }
+    }
+    strings
+}
+
+/// Every string of at most `max` bytes of `1` and `:`.
+fn ones_and_colons(max: u32) -> impl Iterator<Item = String> {
+    (0..=max).flat_map(|len| {
+        (0..1_u32 << len).map(move |bits| {
+            (0..len)
+                .map(|i| if bits >> i & 1 == 1 { ':' } else { '1' })
+                .collect()
+        })
+    })
+}
+
 /// Every string of up to 18 bytes of `1` and `:`: every count of pieces an
 /// address can have and one more (nine one-digit pieces take 17 bytes),
 /// with `::`, `:::` and single colons in every place, and a byte after.
@@ -51,54 +96,19 @@ fn agree(s: &str) -> bool {
 /// the colons between them; what a piece is made of is the next test's.
 #[test]
 fn same_match_on_every_string_of_ones_and_colons() {
-    let mut matched = 0;
-    for len in 0..=18 {
-        for bits in 0..1_u32 << len {
-            let s: String = (0..len)
-                .map(|i| if bits >> i & 1 == 1 { ':' } else { '1' })
-                .collect();
-            matched += usize::from(agree(&s));
-        }
-    }
+    let matched = ones_and_colons(18).filter(|s| agree(s)).count();
     // Most strings match some prefix ("1" alone does not: an address has
     // a "::" or eight pieces).
     assert!(matched > 100_000, "only {matched} strings matched");
 }
 
-/// Strings of what addresses are made of: pieces of one to five hex
-/// digits, colons, IPv4 addresses and near misses, and bytes that end a
-/// piece. Every string of up to five of the tokens, then 200,000 random
-/// strings of up to 14.
+/// Strings of [`TOKENS`]: every string of up to five of them, then
+/// 200,000 random strings of up to 14.
 #[test]
 fn same_match_on_pieces_colons_and_ipv4_addresses() {
-    const TOKENS: [&str; 12] = [
-        "0",
-        "ab",
-        "FFFF",
-        "12345",
-        ":",
-        "::",
-        ".",
-        "1.2.3.4",
-        "255",
-        "256.0.0.1",
-        "1.2.3",
-        "g",
-    ];
-    let n = TOKENS.len();
-    let mut matched = 0;
-    let mut total = 0;
-    for len in 0..=5_u32 {
-        for mut index in 0..n.pow(len) {
-            let mut s = String::new();
-            for _ in 0..len {
-                s.push_str(TOKENS[index % n]);
-                index /= n;
-            }
-            matched += usize::from(agree(&s));
-            total += 1;
-        }
-    }
+    let strings = token_strings(&TOKENS, 5);
+    let mut total = strings.len();
+    let mut matched = strings.iter().filter(|s| agree(s)).count();
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move || {
         state ^= state << 13;
@@ -176,46 +186,14 @@ fn error_of(rule: Rule, s: &str) -> Option<String> {
 /// switch for the whole test process, so that is not compared here; the
 /// crate's errors on IP literals are, in BENCHMARKS.md's section on this
 /// rule.)
-/// On every string of up to four of the previous test's tokens and "]",
+/// On every string of up to four of [`TOKENS`] and "]",
 /// and every string of up to 14 bytes of "1" and ":".
 #[test]
 fn same_errors_in_an_ip_literal() {
-    const TOKENS: [&str; 13] = [
-        "0",
-        "ab",
-        "FFFF",
-        "12345",
-        ":",
-        "::",
-        ".",
-        "1.2.3.4",
-        "255",
-        "256.0.0.1",
-        "1.2.3",
-        "g",
-        "]",
-    ];
-    let n = TOKENS.len();
-    let mut bodies = Vec::new();
-    for len in 0..=4_u32 {
-        for mut index in 0..n.pow(len) {
-            let mut s = String::new();
-            for _ in 0..len {
-                s.push_str(TOKENS[index % n]);
-                index /= n;
-            }
-            bodies.push(s);
-        }
-    }
-    for len in 0..=14 {
-        for bits in 0..1_u32 << len {
-            bodies.push(
-                (0..len)
-                    .map(|i| if bits >> i & 1 == 1 { ':' } else { '1' })
-                    .collect(),
-            );
-        }
-    }
+    let mut tokens = TOKENS.to_vec();
+    tokens.push("]");
+    let mut bodies = token_strings(&tokens, 4);
+    bodies.extend(ones_and_colons(14));
     let mut errors = 0;
     for body in &bodies {
         for literal in [format!("[{body}]"), format!("[{body}")] {
