@@ -1272,14 +1272,19 @@ mod tests {
     /// What [`bounded_run`] finds at the start of rule `name` of `grammar`,
     /// as the compiler simplifies it, in `mode`: the class's ASCII
     /// characters, and the bounds.
-    fn of(grammar: &str, name: &str, mode: Mode) -> Option<(String, usize, usize)> {
+    /// Rule `name` of `grammar`, as the compiler simplifies it.
+    fn simplified_rule(grammar: &str, name: &str) -> Ir {
         let rules = lowered(grammar);
         let before = Analysis::new(&rules);
         let analysis = Analysis::new(&simplified(rules, &before));
-        let Ir::Seq(items) = &analysis.rules[name].expr else {
+        analysis.rules[name].expr.clone()
+    }
+
+    fn of(grammar: &str, name: &str, mode: Mode) -> Option<(String, usize, usize)> {
+        let Ir::Seq(items) = simplified_rule(grammar, name) else {
             return None;
         };
-        let (class, min, max) = bounded_run(items, mode)?;
+        let (class, min, max) = bounded_run(&items, mode)?;
         let chars = class.ascii_bytes().bytes().map(char::from).collect();
         Some((chars, min, max))
     }
@@ -1290,13 +1295,10 @@ mod tests {
     /// a choice whose first alternative is a class), in `mode`: the escape
     /// byte, and the ASCII characters of the two classes after it.
     fn escape_of(grammar: &str, name: &str, mode: Mode) -> Option<(char, String, String)> {
-        let rules = lowered(grammar);
-        let before = Analysis::new(&rules);
-        let analysis = Analysis::new(&simplified(rules, &before));
-        let Ir::Rep(inner) = &analysis.rules[name].expr else {
+        let Ir::Rep(inner) = simplified_rule(grammar, name) else {
             return None;
         };
-        let Ir::Choice(items) = &**inner else {
+        let Ir::Choice(items) = *inner else {
             return None;
         };
         let (Ir::Class(class), rest) = items.split_first()? else {
