@@ -724,9 +724,12 @@ impl<'a> Emitter<'a> {
         let mut recorded_before = false;
         let mut rest = items;
         while let Some(item) = rest.first() {
-            let (item_code, taken) = match bounded_run(rest, mode) {
-                Some((class, min, max)) => (self.class_run_upto(class, min, max, input(mode)), max),
-                None => (self.expr(item, mode)?, 1),
+            let (item_code, taken) = match (bounded_run(rest, mode), optional_run(rest, mode)) {
+                (Some((class, min, max)), _) => {
+                    (self.class_run_upto(class, min, max, input(mode)), max)
+                }
+                (None, Some((inner, max))) => (self.optional_upto(inner, max, mode)?, max),
+                (None, None) => (self.expr(item, mode)?, 1),
             };
             rest = &rest[taken..];
             let fail = if undo && recorded_before {
@@ -849,6 +852,16 @@ impl<'a> Emitter<'a> {
         } else {
             format!("{{ let n = {count}; if n >= {min} {{ Some(pos + n) }} else {{ None }} }}")
         }
+    }
+
+    /// `e?` written `max` times in a row, as pest's optimizer writes out
+    /// `e{,max}` (see [`optional_run`]): a loop that stops at the first
+    /// turn that fails.
+    fn optional_upto(&mut self, e: &Ir, max: usize, mode: Mode) -> Result<String, CompileError> {
+        let code = self.guarded(e, mode)?;
+        Ok(format!(
+            "{{\n let mut pos = pos;\n for _ in 0..{max} {{\n match {code} {{\n Some(next) => pos = next,\n None => break,\n }}\n }}\n Some(pos)\n}}"
+        ))
     }
 
     /// The position after as many characters of `class` as follow `pos`.
@@ -1176,6 +1189,24 @@ fn bounded_run(items: &[Ir], mode: Mode) -> Option<(&CharSet, usize, usize)> {
     (optional > 0 && min + optional > 1).then_some((class, min, min + optional))
 }
 
+/// Where `items` start with the same optional item `e?` two or more times
+/// in a row, as pest's optimizer writes out `e{,n}` (and the end of
+/// `e{m,n}`), `e` and how many times: a loop of that many turns matches
+/// them, stopping at the first turn that fails, since the `e?` after one
+/// whose `e` failed tries `e` again at the same position with the same
+/// pairs (a failure leaves both as they were) and fails too. In the fast
+/// variant only, as for [`bounded_run`], which takes a class first.
+fn optional_run(items: &[Ir], mode: Mode) -> Option<(&Ir, usize)> {
+    if !matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach) {
+        return None;
+    }
+    let first @ Ir::Opt(inner) = items.first()? else {
+        return None;
+    };
+    let count = items.iter().take_while(|item| *item == first).count();
+    (count > 1).then_some((&**inner, count))
+}
+
 /// The input's bytes, as the code of `mode` reaches them: a function that
 /// records nothing takes only them, and the others bind them first
 /// ([`BIND_INPUT`]).
@@ -1264,7 +1295,7 @@ fn byte_literal(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{bounded_run, escaped, Mode};
+    use super::{bounded_run, escaped, optional_run, Mode};
     use crate::analysis::{Analysis, Ctx, Track};
     use crate::compile::simplified;
     use crate::ir::{lowered, Ir};
@@ -1349,6 +1380,38 @@ mod tests {
         assert_eq!(of(grammar, "a", FAST), Some(("a".into(), 2, 3)));
         // `{,6}`: six optional items, which pest_meta writes as a sequence.
         assert_eq!(of(grammar, "b", FAST), Some(("xy".into(), 0, 6)));
+    }
+
+    /// What [`optional_run`] finds at item `at` of rule `name` of
+    /// `grammar` in `mode`: how many optional items it takes.
+    fn optional_of(grammar: &str, name: &str, at: usize, mode: Mode) -> Option<usize> {
+        let Ir::Seq(items) = simplified_rule(grammar, name) else {
+            return None;
+        };
+        optional_run(&items[at..], mode).map(|(_, max)| max)
+    }
+
+    #[test]
+    fn optional_items_in_a_row_are_one_loop_in_the_fast_variant_only() {
+        let grammar = "a = { \"x\" ~ (\"b\" ~ &\"b\"){, 30} ~ \"b\" }\n\
+                       b = { \"x\" ~ (\"b\" ~ \"c\"){2, 5} }\n\
+                       c = { \"x\" ~ (\"b\" ~ \"c\")? ~ \"b\" }\n";
+        assert_eq!(optional_of(grammar, "a", 1, FAST), Some(30));
+        assert_eq!(
+            optional_of(grammar, "a", 1, Mode::Fast(Ctx::Atomic)),
+            Some(30)
+        );
+        // After `x` and the two turns `{2, 5}` requires (flattened into
+        // the sequence, two items each), three optional ones.
+        assert_eq!(optional_of(grammar, "b", 5, FAST), Some(3));
+        assert_eq!(optional_of(grammar, "b", 4, FAST), None);
+        // One optional item is matched as written.
+        assert_eq!(optional_of(grammar, "c", 1, FAST), None);
+        assert_eq!(optional_of(grammar, "a", 1, Mode::Fast(Ctx::Reach)), None);
+        assert_eq!(
+            optional_of(grammar, "a", 1, Mode::Diagnostic(Track::START)),
+            None
+        );
     }
 
     #[test]
