@@ -1132,7 +1132,7 @@ fn escaped<'c>(
     rest: &'c [Ir],
     mode: Mode,
 ) -> Option<(u8, &'c CharSet, &'c CharSet)> {
-    if !matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach) {
+    if !runs_at_once(mode) {
         return None;
     }
     let [Ir::Seq(items)] = rest else {
@@ -1162,7 +1162,7 @@ fn escaped<'c>(
 /// attempt, and the variant that counts where the parse stops (`Reach`)
 /// each byte it reached.
 fn bounded_run(items: &[Ir], mode: Mode) -> Option<(&CharSet, usize, usize)> {
-    if !matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach) {
+    if !runs_at_once(mode) {
         return None;
     }
     let class = match items.first()? {
@@ -1197,7 +1197,7 @@ fn bounded_run(items: &[Ir], mode: Mode) -> Option<(&CharSet, usize, usize)> {
 /// pairs (a failure leaves both as they were) and fails too. In the fast
 /// variant only, as for [`bounded_run`], which takes a class first.
 fn optional_run(items: &[Ir], mode: Mode) -> Option<(&Ir, usize)> {
-    if !matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach) {
+    if !runs_at_once(mode) {
         return None;
     }
     let first @ Ir::Opt(inner) = items.first()? else {
@@ -1205,6 +1205,15 @@ fn optional_run(items: &[Ir], mode: Mode) -> Option<(&Ir, usize)> {
     };
     let count = items.iter().take_while(|item| *item == first).count();
     (count > 1).then_some((&**inner, count))
+}
+
+/// Whether the code of `mode` may match a run of items as one step
+/// ([`escaped`], [`bounded_run`], [`optional_run`]): the fast variant, but
+/// for the one that counts where the parse stops (`Reach`), which counts
+/// each byte it reached, as the diagnostic variant tracks each item's
+/// attempt.
+fn runs_at_once(mode: Mode) -> bool {
+    matches!(mode, Mode::Fast(ctx) if ctx != Ctx::Reach)
 }
 
 /// The input's bytes, as the code of `mode` reaches them: a function that
