@@ -358,6 +358,10 @@ impl rt::CompiledGrammar for {name} {{
         ::core::unreachable!()
     }}
 
+    fn pairs_nest(_: Rule) -> bool {{
+        ::core::unreachable!()
+    }}
+
     fn run_with<K: rt::Sink<Rule>>(_: Rule, _: &mut rt::Parse<'_, K>) -> Option<usize> {{
         ::core::unreachable!()
     }}

@@ -33,6 +33,8 @@ pub struct LiteralFacts {
     pub rules: Vec<(String, Option<usize>)>,
     /// [`Compiled::static_reading`].
     pub static_reading: Vec<String>,
+    /// [`Compiled::pairs_nest`].
+    pub pairs_nest: Vec<String>,
     /// [`Compiled::holds_delimiter`].
     pub holds_delimiter: Vec<String>,
 }
@@ -68,6 +70,7 @@ impl LiteralFacts {
                 })
                 .collect(),
             static_reading: compiled.static_reading.clone(),
+            pairs_nest: compiled.pairs_nest.clone(),
             holds_delimiter: compiled.holds_delimiter.clone(),
         }
     }
@@ -94,6 +97,10 @@ impl LiteralFacts {
         }
         text.push_str("\nstatic_reading");
         for name in &self.static_reading {
+            let _ = write!(text, " {name}");
+        }
+        text.push_str("\npairs_nest");
+        for name in &self.pairs_nest {
             let _ = write!(text, " {name}");
         }
         text.push_str("\nholds_delimiter");
@@ -135,6 +142,7 @@ impl LiteralFacts {
             });
         }
         let static_reading = words(line("static_reading")?);
+        let pairs_nest = words(line("pairs_nest")?);
         let holds_delimiter = words(line("holds_delimiter")?);
         if lines.next().is_some() {
             return None;
@@ -146,6 +154,7 @@ impl LiteralFacts {
             extends_base,
             rules,
             static_reading,
+            pairs_nest,
             holds_delimiter,
         })
     }
@@ -223,6 +232,7 @@ mod tests {
             extends_base: true,
             rules: vec![("EOI".into(), None), ("scheme".into(), Some(5))],
             static_reading: vec!["redis_input".into()],
+            pairs_nest: vec!["redis_input".into(), "redis_URI".into()],
             holds_delimiter: Vec::new(),
         };
         assert_eq!(LiteralFacts::parse(&facts.to_text()), Some(facts.clone()));

@@ -33,8 +33,16 @@
 //! text above ASCII) is no proof: such a rule is read the way every other
 //! rule is, with the generic grammar's checks at run time.
 //!
-//! The generator states the result per rule (`static_reading`); the
-//! library's lowering of a derived grammar's parse reads it.
+//! Where that fails, a weaker proof may still hold: that the literal
+//! delimiters alone place every component of the generic reading, and
+//! that each pair holds all of a component or none of it (`pairs_nest`).
+//! The components are then found at run time as for any other rule (file's
+//! UNC paths hold a host inside the path; S3's bucket is a host that is
+//! not `host`), but no pair of the parse needs comparing with them.
+//!
+//! The generator states the results per rule (`static_reading`,
+//! `pairs_nest`); the library's lowering of a derived grammar's parse reads
+//! them.
 
 use std::collections::HashMap;
 
@@ -223,34 +231,68 @@ struct Prover<'a> {
     analysis: &'a Analysis,
     names: Names,
     targets: Targets,
+    /// What a pair of each RFC rule's component can hold, through the
+    /// rules it calls (a part's rules together).
+    held_by_parts: Vec<(Part, Tokens)>,
+    /// What a match of the grammar's `host` can hold.
+    held_by_host: Option<Tokens>,
 }
 
-/// The rules of `names` whose matches are read as the generic grammar
-/// reads them (see the module's doc). None unless the grammar holds
-/// RFC 3986's or RFC 3987's rules.
-pub fn statically_read(analysis: &Analysis, names: &[String]) -> Vec<String> {
+/// What the generator proved of a grammar's entry rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Proven {
+    /// The rules whose matches are read as the generic grammar reads them
+    /// (see the module's doc).
+    pub static_reading: Vec<String>,
+    /// The rules whose pairs nest with the components of the generic
+    /// reading of every match, where the components may not be found from
+    /// the pairs alone: the `static_reading` rules, and those whose layouts
+    /// place every component at literal delimiters.
+    pub pairs_nest: Vec<String>,
+}
+
+/// What the generator proves of the rules `names` (see the module's doc).
+/// Nothing unless the grammar holds RFC 3986's or RFC 3987's rules.
+pub fn prove(analysis: &Analysis, names: &[String]) -> Proven {
     let has = |name: &str| analysis.rules.contains_key(name);
     let iri = has("IRI_reference");
     if !iri && !has("URI_reference") {
-        return Vec::new();
+        return Proven::default();
     }
     let rule_names = Names::of(iri);
     let Some(targets) = targets(analysis, &rule_names) else {
-        return Vec::new();
+        return Proven::default();
     };
+    let held = |name: &str| tokens(analysis, &Ir::Call(name.to_string()), &mut HashMap::new());
     let prover = Prover {
         analysis,
+        held_by_parts: rule_names
+            .parts
+            .iter()
+            .filter(|(name, _)| has(name))
+            .map(|&(name, part)| (part, held(name)))
+            .collect(),
+        held_by_host: has(rule_names.host).then(|| held(rule_names.host)),
         names: rule_names,
         targets,
     };
-    names
-        .iter()
-        .filter(|name| {
-            let rule = &analysis.rules[name.as_str()];
-            starts_with_soi(analysis, &rule.expr, 0) && prover.proves(name)
-        })
-        .cloned()
-        .collect()
+    let mut proven = Proven::default();
+    for name in names {
+        let rule = &analysis.rules[name.as_str()];
+        if !starts_with_soi(analysis, &rule.expr, 0) {
+            continue;
+        }
+        let Some(layouts) = prover.layouts(name) else {
+            continue;
+        };
+        if layouts.iter().all(|layout| prover.reads(layout)) {
+            proven.static_reading.push(name.clone());
+            proven.pairs_nest.push(name.clone());
+        } else if layouts.iter().all(|layout| prover.nests(layout)) {
+            proven.pairs_nest.push(name.clone());
+        }
+    }
+    proven
 }
 
 /// Whether every match of `e` starts with `SOI`: only such a rule can be
@@ -395,19 +437,16 @@ fn tokens(analysis: &Analysis, e: &Ir, memo: &mut HashMap<String, Tokens>) -> To
 }
 
 impl Prover<'_> {
-    /// Whether every layout of rule `name`, matched as an entry, reads
-    /// as the generic grammar reads it.
-    fn proves(&self, name: &str) -> bool {
+    /// The layouts of rule `name`, matched as an entry; `None` where they
+    /// cannot be listed.
+    fn layouts(&self, name: &str) -> Option<Vec<Layout>> {
         let rule = &self.analysis.rules[name];
-        let Some(layouts) = self.expand(&rule.expr, body_ctx(Ctx::Record, rule.ty), 0) else {
-            return false;
-        };
-        let layouts = if records(Ctx::Record, rule.ty) {
-            layouts.into_iter().map(wrap).collect::<Vec<_>>()
+        let layouts = self.expand(&rule.expr, body_ctx(Ctx::Record, rule.ty), 0)?;
+        Some(if records(Ctx::Record, rule.ty) {
+            layouts.into_iter().map(wrap).collect()
         } else {
             layouts
-        };
-        layouts.iter().all(|layout| self.reads(layout))
+        })
     }
 
     /// The layouts of `e` matched in `ctx`; `None` where they cannot be
@@ -555,6 +594,25 @@ impl Prover<'_> {
     /// Whether `layout`, a whole match, reads as the generic grammar reads
     /// it, and each of its pairs holds all of a component or none of it.
     fn reads(&self, layout: &[Atom]) -> bool {
+        self.nests_with(layout, |atoms| self.label(atoms))
+    }
+
+    /// Whether each pair of `layout`, a whole match, holds all of each
+    /// component of the generic reading or none of it, where the
+    /// delimiters alone place the components
+    /// ([`place`](Self::place)).
+    fn nests(&self, layout: &[Atom]) -> bool {
+        self.nests_with(layout, |atoms| self.place(atoms))
+    }
+
+    /// Whether `layout`, a whole match from `SOI` to `EOI` whose steps
+    /// (but `SOI` and `EOI`) `label` gives the components of, has each of
+    /// its pairs hold all of a component or none of it.
+    fn nests_with(
+        &self,
+        layout: &[Atom],
+        label: impl FnOnce(&[&Atom]) -> Option<Vec<Label>>,
+    ) -> bool {
         // The steps that are text or components, with their places in the
         // layout; the pairs' starts and ends are checked last.
         let items: Vec<(usize, &Atom)> = layout
@@ -567,7 +625,7 @@ impl Prover<'_> {
         };
         let items = &items[1..items.len() - 1];
         let atoms: Vec<&Atom> = items.iter().map(|&(_, atom)| atom).collect();
-        let Some(labels) = self.label(&atoms) else {
+        let Some(labels) = label(&atoms) else {
             return false;
         };
         // Each pair holds all of a component's steps or none of them.
@@ -619,33 +677,7 @@ impl Prover<'_> {
     fn label(&self, atoms: &[&Atom]) -> Option<Vec<Label>> {
         let mut labels = vec![Label::Delimiter; atoms.len()];
         let lit = |at: usize, want: u8| matches!(atoms.get(at), Some(Atom::Lit { byte, insensitive: false }) if *byte == want);
-        let mut at = 0;
-
-        // The scheme: its pair, or literal bytes up to the first ":".
-        if let Some(Atom::Comp(Part::Scheme)) = atoms.first() {
-            labels[0] = Label::Scheme;
-            at = 1;
-        } else {
-            let mut letters = Vec::new();
-            while let Some(Atom::Lit { byte, insensitive }) = atoms.get(at) {
-                if *byte == b':' && !insensitive {
-                    break;
-                }
-                if matches!(byte, b'/' | b'?' | b'#') {
-                    return None;
-                }
-                letters.push((*byte, *insensitive));
-                labels[at] = Label::Scheme;
-                at += 1;
-            }
-            if letters.is_empty() || !self.is_scheme(&letters) {
-                return None;
-            }
-        }
-        if !lit(at, b':') {
-            return None;
-        }
-        at += 1;
+        let mut at = self.scheme(atoms, &mut labels)?;
 
         // The authority: its pair, or `//`, a userinfo and `@`, the host,
         // and a `:` and the port.
@@ -768,6 +800,209 @@ impl Prover<'_> {
         (at == atoms.len()).then_some(labels)
     }
 
+    /// Labels the scheme of a whole match's steps `atoms`: its pair, or
+    /// literal bytes up to the first ":", which the grammar's `scheme`
+    /// rule matches in every case. The place after the ":"; `None` where
+    /// the match does not start so.
+    fn scheme(&self, atoms: &[&Atom], labels: &mut [Label]) -> Option<usize> {
+        let mut at = 0;
+        if let Some(Atom::Comp(Part::Scheme)) = atoms.first() {
+            labels[0] = Label::Scheme;
+            at = 1;
+        } else {
+            let mut letters = Vec::new();
+            while let Some(Atom::Lit { byte, insensitive }) = atoms.get(at) {
+                if *byte == b':' && !insensitive {
+                    break;
+                }
+                if matches!(byte, b'/' | b'?' | b'#') {
+                    return None;
+                }
+                letters.push((*byte, *insensitive));
+                labels[at] = Label::Scheme;
+                at += 1;
+            }
+            if letters.is_empty() || !self.is_scheme(&letters) {
+                return None;
+            }
+        }
+        matches!(
+            atoms.get(at),
+            Some(Atom::Lit {
+                byte: b':',
+                insensitive: false
+            })
+        )
+        .then_some(at + 1)
+    }
+
+    /// The component of each step of a whole match (`SOI` and `EOI` left
+    /// out) as the generic grammar reads its text, where the literal
+    /// delimiters alone place them: each other step cannot hold the byte
+    /// that would end its component there. Unlike [`label`](Self::label),
+    /// this asks nothing of what the components hold, or of how the
+    /// lowering finds them: a text the generic grammar does not accept is
+    /// no reference, and no pair of it is compared with a component.
+    ///
+    /// - The scheme is as [`label`](Self::label) reads it.
+    /// - An authority follows where `//` does, up to the first step that can
+    ///   hold `/`, `?` or `#`, which must be a literal `/`, or the path's
+    ///   pair, or `?`, `#` or the end. In it, a userinfo up to the one
+    ///   literal `@`, where no other step can hold one; then the grammar's
+    ///   `host` alone, or steps that cannot hold `:`; then, after a literal
+    ///   `:`, a port of digits.
+    /// - The path, up to the first literal `?` or `#`, where no step can
+    ///   hold either; without an authority, it cannot start with `//`.
+    /// - The query, up to the first literal `#`, where no step can hold
+    ///   one; the fragment, to the end.
+    fn place(&self, atoms: &[&Atom]) -> Option<Vec<Label>> {
+        let mut labels = vec![Label::Delimiter; atoms.len()];
+        let lit = |at: usize, want: u8| matches!(atoms.get(at), Some(Atom::Lit { byte, insensitive: false }) if *byte == want);
+        let free_of = |from: usize, to: usize, bytes: &[u8]| {
+            atoms[from..to]
+                .iter()
+                .all(|atom| bytes.iter().all(|&byte| !self.held(atom).can_hold(byte)))
+        };
+        let mut at = self.scheme(atoms, &mut labels)?;
+
+        let authority = lit(at, b'/') && lit(at + 1, b'/');
+        if authority {
+            at += 2;
+            let end = (at..atoms.len())
+                .find(|&i| !free_of(i, i + 1, b"/?#"))
+                .unwrap_or(atoms.len());
+            self.place_authority(&atoms[at..end], &mut labels[at..end])?;
+            at = end;
+        }
+
+        let path_end = (at..atoms.len())
+            .find(|&i| lit(i, b'?') || lit(i, b'#'))
+            .unwrap_or(atoms.len());
+        if !free_of(at, path_end, b"?#") {
+            return None;
+        }
+        let path = &atoms[at..path_end];
+        let starts_right = match path {
+            [] => true,
+            [Atom::Comp(Part::Path {
+                with_authority,
+                without_authority,
+            })] => {
+                if authority {
+                    *with_authority
+                } else {
+                    *without_authority
+                }
+            }
+            [Atom::Lit { byte: b'/', .. }, ..] if authority => true,
+            _ => !authority && self.no_double_slash(path),
+        };
+        if !starts_right {
+            return None;
+        }
+        labels[at..path_end].fill(Label::Path);
+        at = path_end;
+
+        if lit(at, b'?') {
+            let query_end = (at + 1..atoms.len())
+                .find(|&i| lit(i, b'#'))
+                .unwrap_or(atoms.len());
+            if !free_of(at + 1, query_end, b"#") {
+                return None;
+            }
+            labels[at + 1..query_end].fill(Label::Query);
+            at = query_end;
+        }
+        if lit(at, b'#') {
+            labels[at + 1..].fill(Label::Fragment);
+        }
+        Some(labels)
+    }
+
+    /// Labels the steps `atoms` of an authority that no step but a literal
+    /// delimiter can end ([`place`](Self::place)); `None` where the
+    /// delimiters do not place its parts.
+    fn place_authority(&self, atoms: &[&Atom], labels: &mut [Label]) -> Option<()> {
+        if let [Atom::Comp(Part::Authority)] = atoms {
+            labels[0] = Label::Authority;
+            return Some(());
+        }
+        let lit = |atom: &Atom, want: u8| matches!(atom, Atom::Lit { byte, insensitive: false } if *byte == want);
+        let free_of =
+            |atoms: &[&Atom], byte: u8| atoms.iter().all(|atom| !self.held(atom).can_hold(byte));
+        // The userinfo: what comes before the one "@". The generic
+        // grammar's userinfo cannot hold one, and its host and port cannot
+        // either, so a reference it reads from this text ends its userinfo
+        // there.
+        let mut from = 0;
+        if let Some(at) = atoms.iter().position(|atom| lit(atom, b'@')) {
+            labels[..at].fill(Label::Userinfo);
+            from = at + 1;
+        }
+        let (before, rest) = atoms.split_at(from);
+        let others = before.iter().take(from.saturating_sub(1));
+        if !others
+            .chain(rest)
+            .all(|atom| !self.held(atom).can_hold(b'@'))
+        {
+            return None;
+        }
+        // The host, up to a ":" and the port's digits; the grammar's
+        // `host` can hold a ":" only inside brackets, and matches here
+        // what the generic grammar's host does.
+        let host_end = match rest {
+            [Atom::Host, ..] => 1,
+            _ => rest
+                .iter()
+                .position(|atom| lit(atom, b':'))
+                .unwrap_or(rest.len()),
+        };
+        if !free_of(&rest[..host_end], b':') && !matches!(rest, [Atom::Host, ..]) {
+            return None;
+        }
+        labels[from..from + host_end].fill(Label::Host);
+        let port = &rest[host_end..];
+        match port {
+            [] => Some(()),
+            [colon, digits @ ..] if lit(colon, b':') => {
+                let digit = Tokens {
+                    bytes: CharSet::range('0', '9').ascii_bytes(),
+                    ..Tokens::none()
+                };
+                if !digits.iter().all(|atom| self.held(atom).within(digit)) {
+                    return None;
+                }
+                labels[from + host_end + 1..].fill(Label::Port);
+                Some(())
+            }
+            _ => None,
+        }
+    }
+
+    /// What a step can hold: a pair of an RFC rule whatever the rules of
+    /// its component can.
+    fn held(&self, atom: &Atom) -> Tokens {
+        match atom {
+            Atom::Lit { byte, insensitive } => {
+                let held = Tokens::byte(*byte);
+                if *insensitive {
+                    held.union(Tokens::byte(byte.to_ascii_uppercase()))
+                } else {
+                    held
+                }
+            }
+            Atom::Text { tokens, .. } => *tokens,
+            Atom::Comp(part) => {
+                let mut held = self.held_by_parts.iter().filter(|(of, _)| of == part);
+                held.next().map_or(Tokens::other(), |&(_, first)| {
+                    held.fold(first, |all, &(_, more)| all.union(more))
+                })
+            }
+            Atom::Host => self.held_by_host.unwrap_or(Tokens::other()),
+            Atom::Soi | Atom::Eoi | Atom::Open | Atom::Close => Tokens::none(),
+        }
+    }
+
     /// Whether `atoms` are literal bytes and text made of `target`'s
     /// tokens only.
     fn text_within(&self, atoms: &[&Atom], target: Tokens) -> bool {
@@ -801,7 +1036,12 @@ impl Prover<'_> {
                         return true;
                     }
                 }
-                _ => return false,
+                // A pair that cannot hold "/", and may be empty.
+                _ => {
+                    if self.held(atom).can_hold(b'/') {
+                        return false;
+                    }
+                }
             }
         }
         true
@@ -924,14 +1164,16 @@ fn run(
     })
 }
 
-/// The generated code's statement of which rules are read statically.
-pub fn emit(analysis: &Analysis, names: &[String]) -> String {
-    let read = statically_read(analysis, names);
-    let body = if read.is_empty() {
-        "false".to_string()
-    } else {
-        let arms: Vec<String> = read.iter().map(|name| format!("Rule::r#{name}")).collect();
-        format!("matches!(rule, {})", arms.join(" | "))
+/// The generated code's statement of what the generator proved of the
+/// rules (`proven`).
+pub fn emit(proven: &Proven) -> String {
+    let matches = |names: &[String]| {
+        if names.is_empty() {
+            "false".to_string()
+        } else {
+            let arms: Vec<String> = names.iter().map(|name| format!("Rule::r#{name}")).collect();
+            format!("matches!(rule, {})", arms.join(" | "))
+        }
     };
     format!(
         "\n/// Whether every match of `rule` from `SOI` to `EOI` is a URI whose\n\
@@ -939,7 +1181,14 @@ pub fn emit(analysis: &Analysis, names: &[String]) -> String {
          /// generic grammar reads them, each pair holding all of a component or\n\
          /// none of it: proven by the generator from the grammar's rules.\n\
          #[allow(unused_variables)]\n\
-         pub fn static_reading(rule: Rule) -> bool {{\n    {body}\n}}\n"
+         pub fn static_reading(rule: Rule) -> bool {{\n    {}\n}}\n\
+         \n/// Whether each pair of every match of `rule` from `SOI` to `EOI` holds\n\
+         /// all of each component of the generic reading or none of it: proven\n\
+         /// by the generator from the grammar's rules.\n\
+         #[allow(unused_variables)]\n\
+         pub fn pairs_nest(rule: Rule) -> bool {{\n    {}\n}}\n",
+        matches(&proven.static_reading),
+        matches(&proven.pairs_nest),
     )
 }
 
@@ -951,6 +1200,17 @@ mod tests {
     /// The rules the generated `static_reading` names, for `grammar` on
     /// top of uri.pest (and iri.pest where `iri`).
     fn read(iri: bool, grammar: &str) -> Vec<String> {
+        answered(iri, grammar, "static_reading")
+    }
+
+    /// The rules the generated `pairs_nest` names, for `grammar` on top of
+    /// uri.pest.
+    fn nest(grammar: &str) -> Vec<String> {
+        answered(false, grammar, "pairs_nest")
+    }
+
+    /// The rules the generated `function` names.
+    fn answered(iri: bool, grammar: &str, function: &str) -> Vec<String> {
         let mut text = URI_PEST.to_string();
         if iri {
             text.push_str(IRI_PEST);
@@ -964,7 +1224,7 @@ mod tests {
         };
         let code = compile_grammar(&text, &options).unwrap().code;
         let body = code
-            .split("pub fn static_reading(rule: Rule) -> bool {")
+            .split(&format!("pub fn {function}(rule: Rule) -> bool {{"))
             .nth(1)
             .unwrap();
         let body = &body[..body.find('}').unwrap()];
@@ -1023,6 +1283,103 @@ s3_input = _{ SOI ~ s3_URI ~ EOI }
         assert_eq!(scheme("urn.pest"), ["uri_input", "urn_input"]);
         assert_eq!(scheme("mailto.pest"), ["uri_input", "mailto_input"]);
         assert_eq!(scheme("file.pest"), ["uri_input"]);
+    }
+
+    /// Where the reading is not proven, the pairs may still nest with the
+    /// components wherever the delimiters place them: file's UNC paths
+    /// (a host inside the path), and S3's bucket (a host that is no
+    /// `host`). A tel number that can hold a "#" is no proof.
+    #[test]
+    fn pairs_nest_where_the_delimiters_place_the_components() {
+        let text = |path: &str| {
+            let path = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(path).unwrap()
+        };
+        assert_eq!(
+            nest(&text("src/schemes/file.pest")),
+            ["uri_input", "file_input"]
+        );
+        assert_eq!(
+            nest(&text("src/schemes/http.pest")),
+            ["uri_input", "http_input"]
+        );
+        assert_eq!(
+            nest(&text("tests/grammars/user/s3.pest")),
+            ["uri_input", "s3_input"]
+        );
+        assert_eq!(nest(&text("tests/grammars/user/tel.pest")), ["uri_input"]);
+    }
+
+    /// Shapes whose pairs may cross a component, or whose components the
+    /// delimiters do not place; and the same shapes where they nest.
+    #[test]
+    fn pairs_that_may_cross_are_no_proof() {
+        let cases = [
+            // A "#" inside a pair: RFC 3986 starts a fragment there.
+            r##"t = { SOI ~ "x:" ~ n ~ EOI }
+n = { ("#" | DIGIT)+ }"##,
+            // A pair across the path and the query.
+            r#"t = { SOI ~ "x:" ~ ALPHA ~ q ~ EOI }
+q = { ALPHA ~ "?" ~ ALPHA }"#,
+            // A pair across the host and the port.
+            r#"t = { SOI ~ "x://" ~ h ~ DIGIT* ~ EOI }
+h = { ALPHA+ ~ ":" ~ DIGIT }"#,
+            // A pair across the userinfo and the host.
+            r#"t = { SOI ~ "x://a" ~ u ~ "b" ~ EOI }
+u = { DIGIT ~ "@" ~ DIGIT }"#,
+            // A second "@", in a pair: where the userinfo ends is not
+            // placed by the literal one.
+            r#"t = { SOI ~ "x://" ~ u ~ "@" ~ host ~ EOI }
+u = { ALPHA ~ "@" ~ ALPHA }"#,
+            // A host that can hold ":" outside `host`: where the port
+            // starts is not placed.
+            r#"t = { SOI ~ "x://" ~ h ~ EOI }
+h = { (ALPHA | ":")+ }"#,
+            // A port that can hold more than digits.
+            r#"t = { SOI ~ "x://" ~ host ~ ":" ~ p ~ EOI }
+p = { ALPHA+ }"#,
+            // A pair across the host and the path: the host ends at its
+            // "/".
+            r#"t = { SOI ~ "x://" ~ h ~ p ~ EOI }
+h = { ALPHA+ }
+p = { DIGIT ~ "/" ~ DIGIT }"#,
+            // A path after an authority that may not start with "/".
+            r#"t = { SOI ~ "x://" ~ h ~ p ~ EOI }
+h = { ALPHA+ }
+p = { ("/" | DIGIT)+ }"#,
+            // A path without an authority that can start with "//".
+            r#"t = { SOI ~ "x:" ~ p ~ EOI }
+p = { ("/" | ALPHA)* }"#,
+            // A query that can hold a "#".
+            r##"t = { SOI ~ "x:a?" ~ q ~ EOI }
+q = { ("#" | ALPHA)* }"##,
+        ];
+        for grammar in cases {
+            assert_eq!(nest(grammar), ["uri_input"], "{grammar}");
+        }
+        let proven = [
+            r#"t = { SOI ~ "x:" ~ n ~ EOI }
+n = { ("+" | DIGIT)+ }"#,
+            r#"t = { SOI ~ "x:" ~ q ~ "?" ~ q ~ EOI }
+q = { ALPHA+ }"#,
+            r#"t = { SOI ~ "x://" ~ h ~ (":" ~ p)? ~ EOI }
+h = { ALPHA+ }
+p = { DIGIT+ }"#,
+            r#"t = { SOI ~ "x://" ~ u ~ "@" ~ h ~ EOI }
+u = { (ALPHA | ":")+ }
+h = { ALPHA+ }"#,
+            r#"t = { SOI ~ "x://" ~ h ~ "/" ~ p ~ EOI }
+h = { ALPHA+ }
+p = { DIGIT+ }"#,
+            r#"t = { SOI ~ "x:" ~ p ~ EOI }
+p = { ALPHA ~ ("/" | ALPHA)* }"#,
+            // A host inside the path, as file's UNC paths hold one.
+            r#"t = { SOI ~ "x:////" ~ h ~ path_absolute ~ EOI }
+h = { reg_name }"#,
+        ];
+        for grammar in proven {
+            assert_eq!(nest(grammar), ["uri_input", "t"], "{grammar}");
+        }
     }
 
     /// What the generic grammar would read otherwise is no proof.

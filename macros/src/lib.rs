@@ -210,6 +210,7 @@ fn grammar(
         extends_base: facts.extends_base,
         rules: facts.rules.clone(),
         static_reading: facts.static_reading.clone(),
+        pairs_nest: facts.pairs_nest.clone(),
         holds_delimiter: facts.holds_delimiter.clone(),
     };
     let literal = GrammarLiteral::new(&facts_of, |rule| {

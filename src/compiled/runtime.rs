@@ -1341,6 +1341,14 @@ pub trait CompiledGrammar: 'static {
     /// grammar's rules, so that a parse makes none of those checks.
     fn static_reading(rule: Self::Rule) -> bool;
 
+    /// Whether each pair of every match of `rule` from `SOI` to `EOI`
+    /// holds all of each component of the generic reading or none of it,
+    /// where the components may not be found from the pairs alone: what
+    /// the generator proved from the grammar's rules, so that a parse does
+    /// not compare its pairs with the components. True wherever
+    /// [`static_reading`](Self::static_reading) is.
+    fn pairs_nest(rule: Self::Rule) -> bool;
+
     /// The fast variant: matches a prefix of the input from `rule`,
     /// recording into `p`'s sink (the full pairs, or what a reader of them
     /// keeps); the end of the match, or `None` where pest fails.

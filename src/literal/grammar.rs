@@ -125,6 +125,9 @@ pub struct GrammarFacts {
     /// The rules whose every match the generator proved reads the generic
     /// reference from the pairs and the delimiters alone.
     pub static_reading: Vec<String>,
+    /// The rules whose every match the generator proved has no pair run
+    /// across a component of the generic reading.
+    pub pairs_nest: Vec<String>,
     /// The rules whose match can hold a byte at which RFC 3986 ends or
     /// starts a component.
     pub holds_delimiter: Vec<String>,
@@ -168,6 +171,8 @@ pub struct GrammarLiteral<M> {
     rules: Vec<NamedRule>,
     /// By [`NamedRule::index`].
     static_reading: Vec<bool>,
+    /// By [`NamedRule::index`].
+    pairs_nest: Vec<bool>,
     /// By [`NamedRule::index`].
     holds_delimiter: Vec<bool>,
     parsers: PestParsers<Matching<M>>,
@@ -237,6 +242,7 @@ impl<M: GrammarMatcher> GrammarLiteral<M> {
             iri: facts.iri,
             extends_base: facts.extends_base,
             static_reading: set(&facts.static_reading)?,
+            pairs_nest: set(&facts.pairs_nest)?,
             holds_delimiter: set(&facts.holds_delimiter)?,
             rules,
             parsers: PestParsers(Matching(matcher)),
@@ -353,6 +359,10 @@ impl<M: GrammarMatcher, X: Spec> SchemeFacts for Facts<'_, M, X> {
 
     fn static_reading(&self, rule: NamedRule) -> bool {
         self.literal.static_reading[rule.index()]
+    }
+
+    fn pairs_nest(&self, rule: NamedRule) -> bool {
+        self.literal.pairs_nest[rule.index()]
     }
 
     fn holds_delimiter(&self, rule: NamedRule) -> bool {

@@ -60,7 +60,10 @@ use crate::spec::Spec;
 /// generic reading (a number that takes the `#` RFC 3986 starts a fragment
 /// with), the input is read two ways, and the parse fails with
 /// [`SchemeError::Reading`], which names both: RFC 3986 section 3.1 makes
-/// a scheme's syntax a subset of the generic syntax.
+/// a scheme's syntax a subset of the generic syntax. Where the generator
+/// proved that no pair of a rule can do so (the literal delimiters of
+/// every match place each component, and each pair holds a component
+/// whole or none of it), a parse from that rule makes no such comparison.
 ///
 /// [`Uri::parse`]: crate::Uri::parse
 #[diagnostic::on_unimplemented(
@@ -670,6 +673,8 @@ pub(crate) trait SchemeFacts {
     fn extends_base(&self) -> bool;
     /// [`CompiledGrammar::static_reading`].
     fn static_reading(&self, rule: Self::Rule) -> bool;
+    /// [`CompiledGrammar::pairs_nest`].
+    fn pairs_nest(&self, rule: Self::Rule) -> bool;
     /// [`CompiledGrammar::holds_delimiter`].
     fn holds_delimiter(&self, rule: Self::Rule) -> bool;
     /// The rule's name as an error writes it.
@@ -702,6 +707,11 @@ impl<G: Grammar> SchemeFacts for CompiledFacts<G> {
     #[inline(always)]
     fn static_reading(&self, rule: G::Rule) -> bool {
         G::Compiled::static_reading(rule)
+    }
+
+    #[inline(always)]
+    fn pairs_nest(&self, rule: G::Rule) -> bool {
+        G::Compiled::pairs_nest(rule)
     }
 
     #[inline(always)]
@@ -774,9 +784,10 @@ pub(crate) fn reference_of<'i, F: SchemeFacts>(
         None => (Reference::<F::Spec, &str>::parse(input)?, true),
     };
     // Only the pairs of rules that can hold a delimiter can cross a
-    // component; a plain loop over the pairs, as this runs on every parse
-    // that reads a component from the text.
-    if may_cross {
+    // component, and none can where the generator proved that they nest
+    // with the components; a plain loop over the pairs, as this runs on
+    // every other parse that reads a component from the text.
+    if may_cross && !facts.pairs_nest(rule) {
         if let Some(crossing) = first_crossing(facts, parts, &uri) {
             return Err(read_two_ways(facts, parts, crossing, input));
         }

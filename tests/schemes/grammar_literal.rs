@@ -80,6 +80,7 @@ fn checker<G: Grammar>(
         extends_base: facts.extends_base,
         rules: facts.rules.clone(),
         static_reading: facts.static_reading.clone(),
+        pairs_nest: facts.pairs_nest.clone(),
         holds_delimiter: facts.holds_delimiter.clone(),
     };
     let literal = GrammarLiteral::new(&of, |rule| {
