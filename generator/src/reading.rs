@@ -136,6 +136,31 @@ enum Part {
     HostValue,
 }
 
+impl Part {
+    /// Whether this is a path rule whose text the generic grammar reads as
+    /// the path after an authority (`authority`), or without one.
+    fn is_path_read(self, authority: bool) -> bool {
+        match self {
+            Part::Path {
+                with_authority,
+                without_authority,
+            } => {
+                if authority {
+                    with_authority
+                } else {
+                    without_authority
+                }
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether `atom` is the literal byte `want`, in its one case.
+fn is_lit(atom: &Atom, want: u8) -> bool {
+    matches!(atom, Atom::Lit { byte, insensitive: false } if *byte == want)
+}
+
 /// One step of a layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Atom {
@@ -676,7 +701,7 @@ impl Prover<'_> {
     /// the lowering finds them as it reads the slots; `None` otherwise.
     fn label(&self, atoms: &[&Atom]) -> Option<Vec<Label>> {
         let mut labels = vec![Label::Delimiter; atoms.len()];
-        let lit = |at: usize, want: u8| matches!(atoms.get(at), Some(Atom::Lit { byte, insensitive: false }) if *byte == want);
+        let lit = |at: usize, want: u8| atoms.get(at).is_some_and(|atom| is_lit(atom, want));
         let mut at = self.scheme(atoms, &mut labels)?;
 
         // The authority: its pair, or `//`, a userinfo and `@`, the host,
@@ -744,15 +769,8 @@ impl Prover<'_> {
         let path_end = end(at, b"?#", &[Part::Query, Part::Fragment]);
         let path = &atoms[at..path_end];
         match path {
-            [Atom::Comp(Part::Path {
-                with_authority,
-                without_authority,
-            })] => {
-                if !(if authority {
-                    *with_authority
-                } else {
-                    *without_authority
-                }) {
+            [Atom::Comp(part @ Part::Path { .. })] => {
+                if !part.is_path_read(authority) {
                     return None;
                 }
             }
@@ -826,14 +844,10 @@ impl Prover<'_> {
                 return None;
             }
         }
-        matches!(
-            atoms.get(at),
-            Some(Atom::Lit {
-                byte: b':',
-                insensitive: false
-            })
-        )
-        .then_some(at + 1)
+        atoms
+            .get(at)
+            .is_some_and(|atom| is_lit(atom, b':'))
+            .then_some(at + 1)
     }
 
     /// The component of each step of a whole match (`SOI` and `EOI` left
@@ -857,11 +871,11 @@ impl Prover<'_> {
     ///   one; the fragment, to the end.
     fn place(&self, atoms: &[&Atom]) -> Option<Vec<Label>> {
         let mut labels = vec![Label::Delimiter; atoms.len()];
-        let lit = |at: usize, want: u8| matches!(atoms.get(at), Some(Atom::Lit { byte, insensitive: false }) if *byte == want);
+        let lit = |at: usize, want: u8| atoms.get(at).is_some_and(|atom| is_lit(atom, want));
         let free_of = |from: usize, to: usize, bytes: &[u8]| {
             atoms[from..to]
                 .iter()
-                .all(|atom| bytes.iter().all(|&byte| !self.held(atom).can_hold(byte)))
+                .all(|atom| self.cannot_hold(atom, bytes))
         };
         let mut at = self.scheme(atoms, &mut labels)?;
 
@@ -884,16 +898,7 @@ impl Prover<'_> {
         let path = &atoms[at..path_end];
         let starts_right = match path {
             [] => true,
-            [Atom::Comp(Part::Path {
-                with_authority,
-                without_authority,
-            })] => {
-                if authority {
-                    *with_authority
-                } else {
-                    *without_authority
-                }
-            }
+            [Atom::Comp(part @ Part::Path { .. })] => part.is_path_read(authority),
             [Atom::Lit { byte: b'/', .. }, ..] if authority => true,
             _ => !authority && self.no_double_slash(path),
         };
@@ -927,9 +932,9 @@ impl Prover<'_> {
             labels[0] = Label::Authority;
             return Some(());
         }
-        let lit = |atom: &Atom, want: u8| matches!(atom, Atom::Lit { byte, insensitive: false } if *byte == want);
+        let lit = |atom: &Atom, want: u8| is_lit(atom, want);
         let free_of =
-            |atoms: &[&Atom], byte: u8| atoms.iter().all(|atom| !self.held(atom).can_hold(byte));
+            |atoms: &[&Atom], byte: u8| atoms.iter().all(|atom| self.cannot_hold(atom, &[byte]));
         // The userinfo: what comes before the one "@". The generic
         // grammar's userinfo cannot hold one, and its host and port cannot
         // either, so a reference it reads from this text ends its userinfo
@@ -941,10 +946,7 @@ impl Prover<'_> {
         }
         let (before, rest) = atoms.split_at(from);
         let others = before.iter().take(from.saturating_sub(1));
-        if !others
-            .chain(rest)
-            .all(|atom| !self.held(atom).can_hold(b'@'))
-        {
+        if !others.chain(rest).all(|atom| self.cannot_hold(atom, b"@")) {
             return None;
         }
         // The host, up to a ":" and the port's digits; the grammar's
@@ -979,6 +981,12 @@ impl Prover<'_> {
         }
     }
 
+    /// Whether a step can hold none of `bytes`.
+    fn cannot_hold(&self, atom: &Atom, bytes: &[u8]) -> bool {
+        let held = self.held(atom);
+        bytes.iter().all(|&byte| !held.can_hold(byte))
+    }
+
     /// What a step can hold: a pair of an RFC rule whatever the rules of
     /// its component can.
     fn held(&self, atom: &Atom) -> Tokens {
@@ -1006,16 +1014,8 @@ impl Prover<'_> {
     /// Whether `atoms` are literal bytes and text made of `target`'s
     /// tokens only.
     fn text_within(&self, atoms: &[&Atom], target: Tokens) -> bool {
-        atoms.iter().all(|atom| match atom {
-            Atom::Lit { byte, insensitive } => {
-                let mut held = Tokens::byte(*byte);
-                if *insensitive {
-                    held = held.union(Tokens::byte(byte.to_ascii_uppercase()));
-                }
-                held.within(target)
-            }
-            Atom::Text { tokens, .. } => tokens.within(target),
-            _ => false,
+        atoms.iter().all(|atom| {
+            matches!(atom, Atom::Lit { .. } | Atom::Text { .. }) && self.held(atom).within(target)
         })
     }
 
