@@ -70,18 +70,6 @@ pub enum BuildError {
     /// `%2E` is `.` (section 6.2.2.2).
     #[error("\".\" and \"..\" are dot segments (RFC 3986 section 3.3), not names a path segment can have")]
     DotSegment,
-    /// The assembled text did not read back with each component where it
-    /// was put. No longer produced: each component is checked against its
-    /// rule and written where it belongs, its bounds recorded as it is
-    /// written, so nothing is read back. Kept so that matches on it still
-    /// compile.
-    #[error(
-        "the {component} did not read back as the {component} from the assembled URI reference"
-    )]
-    Misplaced {
-        /// The component that was read back differently.
-        component: Component,
-    },
 }
 
 /// The message of [`BuildError::Invalid`]: the source's own, alternate form
