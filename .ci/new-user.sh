@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# A new user follows the README's "Deriving a scheme grammar" in an empty
-# crate: `cargo new`, the README's `[dependencies]` lines, its `src/redis.pest`
-# and its `src/main.rs`, each taken from the block after the README's
-# `<!-- .ci/run ...: FILE -->` marker, nothing else. The crate is outside this
-# workspace, beside a clone of rfc3986 named `rfc3986` (this checkout, linked),
-# as the README says to lay them out: its `[dependencies]` line works as it
-# is written.
+# A new user follows the guide's "Deriving a scheme grammar"
+# (docs/grammars.md) in an empty crate: `cargo new`, the guide's
+# `[dependencies]` lines, its `src/redis.pest` and its `src/main.rs`, each
+# taken from the block after the guide's `<!-- .ci/run ...: FILE -->` marker,
+# nothing else. The crate is outside this workspace, beside a clone of
+# rfc3986 named `rfc3986` (this checkout, linked), as the guide says to lay
+# them out: its `[dependencies]` line works as it is written.
 # Usage: .ci/new-user.sh TARGET_DIR
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -25,14 +25,14 @@ awk -v dir="$crate" '
   want && !inside && /^```/ { inside = 1; out = dir "/" file; printf "" > out; next }
   inside && /^```/ { inside = 0; want = 0; close(out); next }
   inside { print >> out }
-' "$root/README.md"
+' "$root/docs/grammars.md"
 for file in Cargo.toml.readme src/redis.pest src/main.rs; do
   if [ ! -s "$crate/$file" ]; then
-    echo "ERROR: the README gives no block for $file"
+    echo "ERROR: docs/grammars.md gives no block for $file"
     exit 1
   fi
 done
-# cargo new ends the manifest with an empty [dependencies]: the README's
+# cargo new ends the manifest with an empty [dependencies]: the guide's
 # block takes its place.
 sed -i '/^\[dependencies\]$/,$d' "$crate/Cargo.toml"
 cat "$crate/Cargo.toml.readme" >>"$crate/Cargo.toml"

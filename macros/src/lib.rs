@@ -66,7 +66,9 @@
 //! `rfc3986::uri!` and the rest, and this crate need not be named.
 //!
 //! ```toml
-//! rfc3986 = { version = "0.1", features = ["macros"] }
+//! # Until rfc3986 is on crates.io, a clone of its repository beside your crate:
+//! rfc3986 = { path = "../rfc3986/facade", features = ["macros"] }
+//! # Once it is published (it is not yet): rfc3986 = { version = "0.1", features = ["macros"] }
 //! ```
 //!
 //! What it costs: cargo compiles rfc3986-core a second time, for the

@@ -3,7 +3,8 @@
 
 use super::{indent, run, temp_file};
 
-/// The README's example of `uri template expand`, exactly as it shows it.
+/// The guide's example of `uri template expand` (docs/cli.md), exactly as
+/// it shows it.
 #[test]
 fn expand_the_readme_example() {
     let (out, err, code) = run(
@@ -23,7 +24,8 @@ fn expand_the_readme_example() {
     );
 }
 
-/// The README's example of `uri template match`, exactly as it shows it.
+/// The guide's example of `uri template match` (docs/cli.md), exactly as
+/// it shows it.
 #[test]
 fn match_the_readme_example() {
     let (out, err, code) = run(

@@ -1,5 +1,6 @@
-//! The README shows the demo's output and gives commands; both must stay
-//! true. (The README's Rust examples run as doctests.)
+//! The README shows the demo's output and gives commands, and the crate's
+//! front page names every feature; all must stay true. (The README's Rust
+//! examples run as doctests.)
 
 const README: &str = include_str!("../../README.md");
 const CI: &str = include_str!("../../.ci/run");
@@ -112,104 +113,49 @@ fn the_facade_forwards_every_feature() {
     assert_eq!(list("macros"), "[\"dep:rfc3986-macros\"]");
 }
 
-/// The crate root's docs, the page a docs.rs reader lands on, give every
-/// feature of Cargo.toml a line, and every capability a line with a link.
+/// The crate's front page (`src/lib.md`, the crate docs of rfc3986-core
+/// and of `rfc3986`, the page a docs.rs reader lands on) gives every
+/// feature of both manifests a line, and every capability a line with a
+/// link to its guide chapter.
 #[test]
 fn crate_docs_name_every_feature_and_capability() {
     const MANIFEST: &str = include_str!("../../Cargo.toml");
-    const LIB: &str = include_str!("../../src/lib.rs");
-    let docs: String = LIB
-        .lines()
-        .filter_map(|line| line.strip_prefix("//!"))
-        .map(|line| format!("{}\n", line.trim_start()))
-        .collect();
+    const FACADE: &str = include_str!("../../facade/Cargo.toml");
+    const MAP: &str = include_str!("../../src/lib.md");
     let names: Vec<&str> = features(MANIFEST)
         .into_iter()
+        .chain(features(FACADE))
         .map(|(name, _)| name)
         // Not a feature: which ones are on by default, which the docs say.
         .filter(|&name| name != "default")
         .collect();
-    assert!(names.len() >= 7, "{names:?}");
+    assert!(names.len() >= 14, "{names:?}");
     for name in names {
-        assert!(docs.contains(&format!("\n- `{name}`")), "feature {name}");
+        assert!(MAP.contains(&format!("\n- `{name}`")), "feature {name}");
     }
     for capability in [
         "**Parse and read**",
-        "**IRIs**",
         "**Resolution**",
         "**The normalization ladder**",
         "**Percent-encoding**",
+        "**Building and changing**",
+        "**URIs that must have a scheme**",
+        "**IRIs**",
+        "**URI Templates**",
+        "**Checking URIs you did not write**",
+        "**Literals checked at compile time**",
         "**Schemes, and grammars of your own**",
         "**The `uri` tool**",
-        "**Checking URIs you did not write**",
-        "**URI Templates**",
-        "**Literals checked at compile time**",
     ] {
-        let line = docs
+        let line = MAP
             .split("\n- ")
             .find(|item| item.starts_with(capability))
             .unwrap_or_else(|| panic!("{capability}"));
         assert!(
-            line.contains("](") || line.contains("[`"),
-            "{capability} has no link: {line}"
+            line.contains("[`guide::"),
+            "{capability} has no guide chapter: {line}"
         );
     }
-}
-
-/// The crate root's example session of the `uri` tool runs as it is
-/// written, in `sh`, with the tool built from this crate on the `PATH`:
-/// each `$ ` line prints the lines under it. (It once printed
-/// `http://a/0.000000e+00`: `printf` read the `%7e` of its URI as a
-/// format.)
-#[cfg(feature = "cli")]
-#[test]
-fn crate_docs_uri_session_runs_as_written() {
-    const LIB: &str = include_str!("../../src/lib.rs");
-    let docs: Vec<&str> = LIB
-        .lines()
-        .filter_map(|line| line.strip_prefix("//!"))
-        .map(|line| line.strip_prefix(' ').unwrap_or(line))
-        .collect();
-    let start = docs
-        .iter()
-        .position(|line| *line == "# The `uri` tool")
-        .expect("the crate docs have a section on the uri tool");
-    let block: Vec<&str> = docs[start..]
-        .iter()
-        .skip_while(|line| **line != "```text")
-        .skip(1)
-        .take_while(|line| **line != "```")
-        .copied()
-        .collect();
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri"));
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut sessions = 0;
-    let mut lines = block.iter().peekable();
-    while let Some(line) = lines.next() {
-        let command = line.strip_prefix("$ ").expect("a command first");
-        let mut expected = String::new();
-        while let Some(out) = lines.next_if(|line| !line.starts_with("$ ")) {
-            expected.push_str(out);
-            expected.push('\n');
-        }
-        let output = std::process::Command::new("sh")
-            .args(["-c", command])
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            expected,
-            "{command}"
-        );
-        assert!(output.status.success(), "{command}");
-        sessions += 1;
-    }
-    assert!(sessions >= 2, "{block:?}");
 }
 
 /// pest documents a parser's `Rule` enum with the `//!` lines of its
@@ -235,56 +181,4 @@ fn iri_rule_has_docs_of_its_own() {
     assert!(summary(&rule).contains("RFC 3986"), "{rule}");
     assert!(summary(&iri_rule).contains("RFC 3987"), "{iri_rule}");
     assert_ne!(summary(&iri_rule), summary(&rule));
-}
-
-/// The README's session of the `uri` tool runs as it is written, in `bash`
-/// (its `printf` takes `\u`), with the tool built from this crate on the
-/// `PATH`: each command whose output the README shows whole prints it.
-/// Commands on a file of the reader's (`urls.txt`), and outputs cut short
-/// with `...`, are left out.
-#[cfg(feature = "cli")]
-#[test]
-fn readme_uri_session_runs_as_written() {
-    let block = README
-        .split_once("## Command-line tool")
-        .and_then(|(_, rest)| rest.split_once("```console\n"))
-        .and_then(|(_, rest)| rest.split_once("\n```"))
-        .expect("the README shows a session of the uri tool")
-        .0;
-    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uri"));
-    let path = format!(
-        "{}:{}",
-        bin.parent().unwrap().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut compared = 0;
-    let mut lines = block.lines().peekable();
-    while let Some(line) = lines.next() {
-        let command = line.strip_prefix("$ ").expect("a command first");
-        // A comment follows a command after spaces: `   # ...`.
-        let command = command
-            .split_once("   #")
-            .map_or(command, |(c, _)| c)
-            .trim_end();
-        let mut expected = String::new();
-        while let Some(out) = lines.next_if(|line| !line.starts_with("$ ")) {
-            expected.push_str(out);
-            expected.push('\n');
-        }
-        if expected.is_empty() || expected.contains("...") || command.contains("urls.txt") {
-            continue;
-        }
-        let output = std::process::Command::new("bash")
-            .args(["-c", command])
-            .env("PATH", &path)
-            .output()
-            .unwrap();
-        assert_eq!(
-            String::from_utf8(output.stdout).unwrap(),
-            expected,
-            "{command}"
-        );
-        compared += 1;
-    }
-    assert!(compared >= 7, "{compared} commands compared");
 }

@@ -377,7 +377,7 @@ fn s3_is_pest_derives() {
     assert!(accepted > 100, "{accepted}");
 }
 
-/// The contract of the derive, as the README shows it.
+/// The contract of the derive, as the guide shows it (docs/grammars.md).
 #[test]
 fn parse_gives_the_typed_uri_and_the_pairs() -> Result<(), SchemeError> {
     use ssh::{Rule, Ssh};
@@ -742,7 +742,7 @@ mod list {
     pub struct List;
 }
 
-/// The accessors of the README's redis grammar: each rule of its own
+/// The accessors of the guide's redis grammar (docs/grammars.md): each rule of its own
 /// keeps one text, read from `Parsed` and from `Pairs`.
 #[test]
 fn accessors_read_a_rule_by_its_name() -> Result<(), Box<dyn std::error::Error>> {

@@ -446,16 +446,16 @@ mod serde {
         "max_length": 2048
     }"#;
 
-    /// The README's policy, as a configuration file holds it, loads and
-    /// is the policy its words describe.
+    /// The guide's policy (docs/untrusted.md), as a configuration file
+    /// holds it, loads and is the policy its words describe.
     #[test]
-    fn the_readme_policy_loads() {
-        const README: &str = include_str!("../../README.md");
-        let json = README
+    fn the_guide_policy_loads() {
+        const GUIDE: &str = include_str!("../../docs/untrusted.md");
+        let json = GUIDE
             .split_once("A policy in a configuration file")
             .and_then(|(_, rest)| rest.split_once("```json\n"))
             .and_then(|(_, rest)| rest.split_once("```"))
-            .expect("the README shows a policy in JSON")
+            .expect("the guide shows a policy in JSON")
             .0;
         let policy: Policy = serde_json::from_str(json).unwrap();
         assert_eq!(
