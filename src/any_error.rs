@@ -45,6 +45,13 @@ pub enum Error {
     /// Not a URI of a scheme: the [`schemes`](crate::schemes) types.
     #[error(transparent)]
     Scheme(#[from] crate::schemes::SchemeError),
+    /// A file path that has no file URI, or a file URI that has no file
+    /// path: the conversions of
+    /// [`schemes::file`](crate::schemes::file) (the `schemes` feature).
+    #[cfg(feature = "schemes")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "schemes")))]
+    #[error(transparent)]
+    FilePath(#[from] crate::schemes::file::FilePathError),
     /// Text that does not percent-decode: a `%` that starts no
     /// encoding, or decoded octets that are not UTF-8
     /// ([`percent_decode_utf8`](crate::percent_decode_utf8) and the

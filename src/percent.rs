@@ -378,7 +378,7 @@ pub fn percent_decode_utf8(s: &str) -> Result<Cow<'_, str>, DecodeError> {
 
 /// The byte of `s` where its `decoded`-th decoded octet is written (`s`
 /// decodes strictly).
-fn encoded_offset(s: &str, decoded: usize) -> usize {
+pub(crate) fn encoded_offset(s: &str, decoded: usize) -> usize {
     let bytes = s.as_bytes();
     let mut at = 0;
     for _ in 0..decoded {

@@ -853,10 +853,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// ```
     #[must_use]
     pub fn path_segments(&self) -> PathSegments<'_> {
-        let path = self.path();
-        PathSegments {
-            inner: (!path.is_empty()).then(|| path.split('/')),
-        }
+        PathSegments::of(self.path())
     }
 
     /// The query as written, without its `?` (section 3.4); `None` when
@@ -1003,6 +1000,15 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 #[derive(Clone, Debug)]
 pub struct PathSegments<'a> {
     inner: Option<core::str::Split<'a, char>>,
+}
+
+impl<'a> PathSegments<'a> {
+    /// The segments of `path`: none for an empty path.
+    pub(crate) fn of(path: &'a str) -> PathSegments<'a> {
+        PathSegments {
+            inner: (!path.is_empty()).then(|| path.split('/')),
+        }
+    }
 }
 
 impl<'a> Iterator for PathSegments<'a> {

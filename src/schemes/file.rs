@@ -3,7 +3,10 @@
 //!
 //! The grammar, `src/schemes/file.pest`, transcribes section 2 with the
 //! rules of those appendices. [`FileUri`] gives the host (the local
-//! machine, or a remote host), the drive letter and the path.
+//! machine, or a remote host), the drive letter and the path; the
+//! [`paths`] module converts between file URIs and the file paths of
+//! POSIX and Windows, both ways ([`FileUri::from_path`],
+//! [`FileUri::to_path`]).
 //!
 //! [RFC 8089]: https://www.rfc-editor.org/rfc/rfc8089
 
@@ -11,7 +14,11 @@ use core::fmt;
 use core::ops::Range;
 
 use super::SchemeError;
-use crate::reference::Uri;
+use crate::reference::{PathSegments, Uri};
+
+pub mod paths;
+
+pub use paths::{FilePathError, PathFlavor};
 
 /// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
 /// the tests compare the compiled grammar with.
@@ -84,7 +91,13 @@ pub struct FileUri {
     /// The remote host, if any.
     remote: Option<Range<usize>>,
     unc: bool,
+    /// The drive letter as written (`c:`, `c%7C`).
+    drive: Option<Range<usize>>,
     drive_letter: Option<char>,
+    /// The IPv6 address of a remote host (in `[...]` or `%5B...%5D`).
+    ipv6: Option<Range<usize>>,
+    /// Whether the remote host is an `IPvFuture`.
+    ipv_future: bool,
     path: Range<usize>,
 }
 
@@ -107,17 +120,19 @@ impl FileUri {
         // The file grammar splits the path its own way (drive letters,
         // UNC hosts): the generic parse is a second pass.
         let parsed = FileGrammar::parse(Rule::file_input, input)?;
-        let [unc_host, auth, drive_letter, path] = parsed.spans([
+        let [unc_host, auth, drive, path, ipv6, ipv_future] = parsed.spans([
             Rule::file_host,
             Rule::file_auth,
             Rule::drive_letter,
             Rule::path_absolute,
+            Rule::IPv6address,
+            Rule::IPvFuture,
         ]);
         let auth = auth.filter(|auth| {
             let host = &input[auth.clone()];
             !host.is_empty() && !host.eq_ignore_ascii_case("localhost")
         });
-        let drive_letter = drive_letter.and_then(|at| input[at].chars().next());
+        let drive_letter = drive.clone().and_then(|at| input[at].chars().next());
         // The grammar requires a path-absolute; an empty range keeps an
         // edited grammar from panicking.
         let path = path.unwrap_or(0..0);
@@ -125,7 +140,10 @@ impl FileUri {
             uri: parsed.uri().to_owned(),
             unc: unc_host.is_some(),
             remote: unc_host.or(auth),
+            drive,
             drive_letter,
+            ipv6,
+            ipv_future: ipv_future.is_some(),
             path,
         })
     }
@@ -141,6 +159,19 @@ impl FileUri {
     /// ```
     pub fn uri(&self) -> &Uri {
         &self.uri
+    }
+
+    /// The URI as a generic [`Uri`], owned.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::FileUri;
+    ///
+    /// let uri = FileUri::parse("file:///etc/hosts")?.into_uri();
+    /// assert_eq!(uri.path(), "/etc/hosts");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn into_uri(self) -> Uri {
+        self.uri
     }
 
     /// The URI as text, exactly as parsed.
@@ -189,12 +220,15 @@ impl FileUri {
     }
 
     /// The DOS or Windows drive letter (Appendix E.2), as written:
-    /// `c` in `file:c:/path`, `file:/c:/path` and `file:///c:/path`.
+    /// `c` in `file:c:/path`, `file:/c:/path` and `file:///c:/path`, and
+    /// in `file:///c%7C/path`, the vertical line of Appendix E.2.2
+    /// percent-encoded (RFC 3986 takes no `|` as it is).
     ///
     /// ```
     /// use rfc3986::schemes::file::{FileHost, FileUri};
     ///
     /// assert_eq!(FileUri::parse("file:///c:/path/to/file")?.drive_letter(), Some('c'));
+    /// assert_eq!(FileUri::parse("file:///c%7C/path/to/file")?.drive_letter(), Some('c'));
     /// assert_eq!(FileUri::parse("file:/etc/hosts")?.drive_letter(), None);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
@@ -215,6 +249,22 @@ impl FileUri {
     /// ```
     pub fn path(&self) -> &str {
         self.as_str().get(self.path.clone()).unwrap_or("")
+    }
+
+    /// The segments of [`path`](Self::path), as written (percent-encoded),
+    /// the empty one before its first `/` included, as
+    /// [`Uri::path_segments`](crate::Reference::path_segments) gives a
+    /// path's.
+    ///
+    /// ```
+    /// use rfc3986::schemes::file::FileUri;
+    ///
+    /// let file = FileUri::parse("file:///c:/a%20b/c/")?;
+    /// assert_eq!(file.path_segments().collect::<Vec<_>>(), ["", "a%20b", "c", ""]);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn path_segments(&self) -> PathSegments<'_> {
+        PathSegments::of(self.path())
     }
 
     /// The fragment, which a URI reference may add.
