@@ -7,6 +7,7 @@
 mod custom_scheme;
 mod derive;
 mod file;
+mod file_path;
 mod grammar_literal;
 mod http;
 mod mailto;
