@@ -478,7 +478,7 @@ fn check_scheme_file() {
         r##"line 4: invalid file URI at byte 17: expected file auth-path, found '?'
   file:///etc/hosts?x
                    ^
-line 5: invalid file URI at byte 6: expected ":" in file local-path, found 't'
+line 5: invalid file URI at byte 6: expected "%" or ":" in file local-path, found 't'
   file:etc/hosts
         ^
 5 lines, 3 valid, 2 invalid

@@ -56,8 +56,14 @@ const LOCAL: FileHost<'static> = FileHost::Local;
     "/path",
     false
 )]
-// A "c:" not followed by "/" is a segment, not a drive letter.
+// A "c:" not followed by "/" is a segment, not a drive letter; nor is one
+// followed by "//", after which no path-absolute starts.
 #[case("file:///c:", LOCAL, None, "/c:", false)]
+#[case("file:///c://x", LOCAL, None, "/c://x", false)]
+#[case("file://h/c://", FileHost::Remote("h"), None, "/c://", false)]
+// Appendix E.2.2: the vertical line, percent-encoded.
+#[case("file:///c%7C/path/to/file", LOCAL, Some('c'), "/path/to/file", false)]
+#[case("file:c%7c/path/to/file", LOCAL, Some('c'), "/path/to/file", false)]
 // Appendix E.3.2: UNC strings in the path.
 #[case(
     "file:////host.example.com/path/to/file",
@@ -114,7 +120,7 @@ fn fragment() {
     "file:path/to/file",
     "local-path",
     6,
-    "invalid file URI at byte 6: expected \":\" in file local-path, found 'a'"
+    "invalid file URI at byte 6: expected \"%\" or \":\" in file local-path, found 'a'"
 )]
 #[case::drive_letter_only(
     "file:c:",
