@@ -5,6 +5,7 @@
 use assert_cmd::cargo::cargo_bin_cmd;
 use assert_cmd::Command;
 
+mod file_path;
 mod template;
 
 fn uri() -> Command {
@@ -892,7 +893,15 @@ fn every_subcommand_has_help() {
 /// with its one-line description.
 #[test]
 fn every_subcommand_has_an_example() {
-    for command in ["parse", "check", "resolve", "normalize", "relative"] {
+    for command in [
+        "parse",
+        "check",
+        "resolve",
+        "normalize",
+        "relative",
+        "from-path",
+        "to-path",
+    ] {
         let (out, _, code) = run(&[command, "--help"], b"");
         assert_eq!(code, 0, "{command}");
         let example = out.split("\nExample:\n  $ uri ").nth(1);

@@ -618,9 +618,10 @@ fn agrees_with_url() {
     }
     assert!(count > 1_000 && by_components > 100, "{count} {by_components}");
     assert_eq!(refused.into_iter().collect::<String>(), "[]^|");
-    // A path that starts with `//`: url writes `file:////`, a UNC path by
-    // RFC 8089; this crate refuses it.
+    // A path that starts with `//`, whose meaning POSIX leaves to the
+    // system: url writes it as one that starts with `/`; this crate
+    // refuses it, as `file:////server/x` would be a UNC path by RFC 8089.
     let path = Path::new("//server/x");
-    assert_eq!(url::Url::from_file_path(path).unwrap().as_str(), "file:////server/x");
+    assert_eq!(url::Url::from_file_path(path).unwrap().as_str(), "file:///server/x");
     assert_eq!(FileUri::from_path(path).unwrap_err(), EmptyFirstSegment { offset: 1 });
 }

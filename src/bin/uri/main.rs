@@ -19,6 +19,9 @@
 //! uri template expand '/repos/{owner}/{repo}{?page}' owner=rust-lang repo=rust page=2
 //! uri template expand --vars vars.json 'https://api.example.com{/path*}{?q}'
 //! uri template match '/repos/{owner}/{repo}{?page}' '/repos/rust-lang/rust?page=2'
+//! uri from-path '/tmp/a b'
+//! uri from-path --windows 'C:\a b' '\\server\share\x'
+//! uri to-path 'file:///tmp/a%20b'
 //! ```
 //!
 //! Every subcommand that takes references (`uri template match` too) reads
@@ -43,6 +46,7 @@ extern crate rfc3986_core as rfc3986;
 
 mod check;
 mod convert;
+mod file_path;
 mod json;
 mod lines;
 mod normalize;
@@ -187,6 +191,39 @@ enum Command {
         http://www.example.org/D\u{fc}rst\n  \
         http://www.example.org/D%FCrst")]
     ToIri(convert::ToIriArgs),
+    /// Print the file URI of each absolute path (RFC 8089)
+    ///
+    /// Each name of the path is percent-encoded where RFC 3986's segment
+    /// does not take a character as it is; a POSIX path is octets, which
+    /// need not be UTF-8. The paths are the host's kind (POSIX, or Windows
+    /// on Windows), or the kind --posix or --windows names: C:\..., or
+    /// \\server\share\... (written file://server/share/...), or their
+    /// long forms \\?\C:\... and \\?\UNC\server\share\.... With
+    /// --directory, each URI ends with "/". With no PATH, or "-", the
+    /// paths are read from standard input, one a line. A path that has no
+    /// file URI (a relative one, a name Windows refuses) is reported on
+    /// standard error, and the exit status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri from-path --windows 'C:\\a b\\c' '\\\\server\\share\\x'\n  \
+        file:///C:/a%20b/c\n  \
+        file://server/share/x")]
+    FromPath(file_path::FromPathArgs),
+    /// Print the file path of each file URI (RFC 8089)
+    ///
+    /// Each segment is percent-decoded. The forms of RFC 8089 Appendix E
+    /// are read too: file:c:/x, file:/c:/x, file:///c%7C/x, and a UNC
+    /// string in the path, file:////server/share/x. The paths are the
+    /// host's kind (POSIX, or Windows on Windows), or the kind --posix or
+    /// --windows names; a POSIX path is written as its octets. With no URI,
+    /// or "-", the URIs are read from standard input, one a line. A URI
+    /// that has no path of that kind (another host on POSIX, no drive
+    /// letter on Windows, an encoded "/" in a segment) is reported on
+    /// standard error, and the exit status is 1.
+    #[command(after_help = "Example:\n  \
+        $ uri to-path --windows 'file:///C:/a%20b/c' 'file://server/share/x'\n  \
+        C:\\a b\\c\n  \
+        \\\\server\\share\\x")]
+    ToPath(file_path::ToPathArgs),
     /// Expand a URI Template (RFC 6570), or match URI references against one
     ///
     /// `uri template expand` replaces each expression of a template with
@@ -224,6 +261,8 @@ fn main() -> ExitCode {
         Command::Relative(args) => relative::run(&args, output),
         Command::ToUri(args) => convert::to_uri(&args, output),
         Command::ToIri(args) => convert::to_iri(&args, output),
+        Command::FromPath(args) => file_path::from_path(&args, output),
+        Command::ToPath(args) => file_path::to_path(&args, output),
         Command::Template(command) => template::run(&command, output),
     };
     match result.and_then(|code| output.flush().map(|()| code)) {
