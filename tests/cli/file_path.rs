@@ -117,7 +117,7 @@ fn to_path_posix_writes_octets() {
     assert_eq!(
         String::from_utf8(output.stderr).unwrap(),
         "file:///a%2Fb\n'/' percent-encoded at byte 9: a name of a POSIX path cannot hold it\n\
-         http://x/\ninvalid file URI at byte 0: expected \"file\" in file-scheme, found 'h'\n  http://x/\n  ^\n"
+         http://x/\ninvalid file URI at byte 0: expected file-scheme, found 'h'\n  http://x/\n  ^\n"
     );
     assert_eq!(output.status.code(), Some(1));
 }
