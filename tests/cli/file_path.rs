@@ -26,26 +26,45 @@ fn from_path_windows() {
 
 #[test]
 fn from_path_posix_reads_octets_from_standard_input() {
-    let (out, err, code) = run(
-        &["from-path", "--posix"],
-        b"/tmp/a b\n/caf\xe9/[x]\r\n/\n",
-    );
+    let (out, err, code) = run(&["from-path", "--posix"], b"/tmp/a b\n/caf\xe9/[x]\r\n/\n");
     assert_eq!(out, "file:///tmp/a%20b\nfile:///caf%E9/%5Bx%5D\nfile:///\n");
     assert_eq!((err.as_str(), code), ("", 0));
 }
 
 #[test]
 fn from_path_directory() {
-    let (out, _, code) = run(&["from-path", "--posix", "--directory", "/srv", "/srv/"], b"");
+    let (out, _, code) = run(
+        &["from-path", "--posix", "--directory", "/srv", "/srv/"],
+        b"",
+    );
     assert_eq!((out.as_str(), code), ("file:///srv/\nfile:///srv/\n", 0));
-    let (out, _, code) = run(&["from-path", "--windows", "--directory", r"C:\srv", "C:/srv/"], b"");
-    assert_eq!((out.as_str(), code), ("file:///C:/srv/\nfile:///C:/srv/\n", 0));
+    let (out, _, code) = run(
+        &[
+            "from-path",
+            "--windows",
+            "--directory",
+            r"C:\srv",
+            "C:/srv/",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (out.as_str(), code),
+        ("file:///C:/srv/\nfile:///C:/srv/\n", 0)
+    );
 }
 
 #[test]
 fn from_path_reports_each_path_without_a_uri() {
     let (out, err, code) = run(
-        &["from-path", "--windows", r"C:\ok", r"C:\logs\nul.txt", r"a\b", "-"],
+        &[
+            "from-path",
+            "--windows",
+            r"C:\ok",
+            r"C:\logs\nul.txt",
+            r"a\b",
+            "-",
+        ],
         b"C:\\a<b\nC:\\fine\n",
     );
     assert_eq!(out, "file:///C:/ok\nfile:///C:/fine\n");
@@ -129,11 +148,19 @@ fn flags_conflict_and_examples_are_right() {
     assert_eq!(code, 2);
 
     let (help, _, _) = run(&["from-path", "--help"], b"");
-    let (out, _, _) = run(&["from-path", "--windows", r"C:\a b\c", r"\\server\share\x"], b"");
+    let (out, _, _) = run(
+        &["from-path", "--windows", r"C:\a b\c", r"\\server\share\x"],
+        b"",
+    );
     assert!(help.contains(&indent(&out)), "{help}");
     let (help, _, _) = run(&["to-path", "--help"], b"");
     let (out, _, _) = run(
-        &["to-path", "--windows", "file:///C:/a%20b/c", "file://server/share/x"],
+        &[
+            "to-path",
+            "--windows",
+            "file:///C:/a%20b/c",
+            "file://server/share/x",
+        ],
         b"",
     );
     assert!(help.contains(&indent(&out)), "{help}");

@@ -43,7 +43,11 @@ fn written(uri: Result<FileUri, FilePathError>) -> Result<String, FilePathError>
 )]
 // Appendix E.2 (and D.2: the drive letter is the first segment).
 #[case("file:c:/path/to/file", Ok("/c:/path/to/file"), Ok(r"c:\path\to\file"))]
-#[case("file:///c:/path/to/file", Ok("/c:/path/to/file"), Ok(r"c:\path\to\file"))]
+#[case(
+    "file:///c:/path/to/file",
+    Ok("/c:/path/to/file"),
+    Ok(r"c:\path\to\file")
+)]
 // Appendix E.3.2.
 #[case(
     "file:////host.example.com/path/to/file",
@@ -60,7 +64,11 @@ fn rfc8089_examples(
     #[case] posix_path: Result<&str, FilePathError>,
     #[case] windows_path: Result<&str, FilePathError>,
 ) {
-    assert_eq!(posix(uri), posix_path.map(|path| path.as_bytes().to_vec()), "{uri}");
+    assert_eq!(
+        posix(uri),
+        posix_path.map(|path| path.as_bytes().to_vec()),
+        "{uri}"
+    );
     assert_eq!(windows(uri), windows_path.map(String::from), "{uri}");
 }
 
@@ -107,7 +115,10 @@ fn rfc8089_relative_resolution() {
     assert_eq!(windows(generic.as_str()), Err(NoDrive { offset: 7 }));
     let with_drive = base.join("/c:/some/other/thing.bmp").unwrap();
     assert_eq!(with_drive, "file:///c:/some/other/thing.bmp");
-    assert_eq!(windows(with_drive.as_str()).unwrap(), r"c:\some\other\thing.bmp");
+    assert_eq!(
+        windows(with_drive.as_str()).unwrap(),
+        r"c:\some\other\thing.bmp"
+    );
 
     let base = Uri::parse("file:///c:/foo.txt").unwrap();
     assert_eq!(base.join("../bar.txt").unwrap(), "file:///bar.txt");
@@ -117,8 +128,15 @@ fn rfc8089_relative_resolution() {
 
     for reference in ["/c:bar/baz.txt", "/c:../foo.txt"] {
         let target = base.join(reference).unwrap();
-        assert_eq!(FileUri::parse(target.as_str()).unwrap().drive_letter(), None);
-        assert_eq!(windows(target.as_str()), Err(NoDrive { offset: 7 }), "{reference}");
+        assert_eq!(
+            FileUri::parse(target.as_str()).unwrap().drive_letter(),
+            None
+        );
+        assert_eq!(
+            windows(target.as_str()),
+            Err(NoDrive { offset: 7 }),
+            "{reference}"
+        );
     }
 }
 
@@ -220,24 +238,72 @@ fn uri_to_posix_errors(#[case] uri: &str, #[case] error: FilePathError) {
 #[case(r"C:\.\..\x", "file:///C:/./../x", r"C:\.\..\x")]
 #[case(r"\\server\share", "file://server/share", r"\\server\share")]
 #[case(r"\\server\share\", "file://server/share/", r"\\server\share\")]
-#[case(r"\\server\share\x y\z", "file://server/share/x%20y/z", r"\\server\share\x y\z")]
+#[case(
+    r"\\server\share\x y\z",
+    "file://server/share/x%20y/z",
+    r"\\server\share\x y\z"
+)]
 #[case("//server/share/x", "file://server/share/x", r"\\server\share\x")]
 #[case(r"\\?\C:\x", "file:///C:/x", r"C:\x")]
 #[case(r"\\?\C:\", "file:///C:/", r"C:\")]
-#[case(r"\\?\UNC\server\share\x", "file://server/share/x", r"\\server\share\x")]
+#[case(
+    r"\\?\UNC\server\share\x",
+    "file://server/share/x",
+    r"\\server\share\x"
+)]
 #[case(r"\\?\unc\server\share", "file://server/share", r"\\server\share")]
-#[case(r"\\localhost\share\x", "file:////localhost/share/x", r"\\localhost\share\x")]
+#[case(
+    r"\\localhost\share\x",
+    "file:////localhost/share/x",
+    r"\\localhost\share\x"
+)]
 #[case(r"\\LocalHost\s", "file:////LocalHost/s", r"\\LocalHost\s")]
-#[case(r"\\192.0.2.16\share", "file://192.0.2.16/share", r"\\192.0.2.16\share")]
+#[case(
+    r"\\192.0.2.16\share",
+    "file://192.0.2.16/share",
+    r"\\192.0.2.16\share"
+)]
 #[case("\\\\h\u{e9}\\s", "file://h%C3%A9/s", "\\\\h\u{e9}\\s")]
-#[case(r"\\2001-db8--7.ipv6-literal.net\share", "file://[2001:db8::7]/share", r"\\2001-db8--7.ipv6-literal.net\share")]
-#[case(r"\\2001-DB8--7.ipv6-literal.net\s", "file://[2001:DB8::7]/s", r"\\2001-DB8--7.ipv6-literal.net\s")]
-#[case(r"\\2001-db8--7.IPV6-LITERAL.NET\s", "file://2001-db8--7.IPV6-LITERAL.NET/s", r"\\2001-db8--7.IPV6-LITERAL.NET\s")]
-#[case(r"\\x.ipv6-literal.net\s", "file://x.ipv6-literal.net/s", r"\\x.ipv6-literal.net\s")]
-#[case(r"C:\100%\#1 {a}^[b]`", "file:///C:/100%25/%231%20%7Ba%7D%5E%5Bb%5D%60", r"C:\100%\#1 {a}^[b]`")]
-#[case(r"C:\a;b=c&d@e!$'()+,", "file:///C:/a;b=c&d@e!$'()+,", r"C:\a;b=c&d@e!$'()+,")]
-#[case("C:\\caf\u{e9}\\\u{65e5}\u{672c}", "file:///C:/caf%C3%A9/%E6%97%A5%E6%9C%AC", "C:\\caf\u{e9}\\\u{65e5}\u{672c}")]
-#[case(r"C:\console\nul-x\com10\lpt\auxiliary.txt", "file:///C:/console/nul-x/com10/lpt/auxiliary.txt", r"C:\console\nul-x\com10\lpt\auxiliary.txt")]
+#[case(
+    r"\\2001-db8--7.ipv6-literal.net\share",
+    "file://[2001:db8::7]/share",
+    r"\\2001-db8--7.ipv6-literal.net\share"
+)]
+#[case(
+    r"\\2001-DB8--7.ipv6-literal.net\s",
+    "file://[2001:DB8::7]/s",
+    r"\\2001-DB8--7.ipv6-literal.net\s"
+)]
+#[case(
+    r"\\2001-db8--7.IPV6-LITERAL.NET\s",
+    "file://2001-db8--7.IPV6-LITERAL.NET/s",
+    r"\\2001-db8--7.IPV6-LITERAL.NET\s"
+)]
+#[case(
+    r"\\x.ipv6-literal.net\s",
+    "file://x.ipv6-literal.net/s",
+    r"\\x.ipv6-literal.net\s"
+)]
+#[case(
+    r"C:\100%\#1 {a}^[b]`",
+    "file:///C:/100%25/%231%20%7Ba%7D%5E%5Bb%5D%60",
+    r"C:\100%\#1 {a}^[b]`"
+)]
+#[case(
+    r"C:\a;b=c&d@e!$'()+,",
+    "file:///C:/a;b=c&d@e!$'()+,",
+    r"C:\a;b=c&d@e!$'()+,"
+)]
+#[case(
+    "C:\\caf\u{e9}\\\u{65e5}\u{672c}",
+    "file:///C:/caf%C3%A9/%E6%97%A5%E6%9C%AC",
+    "C:\\caf\u{e9}\\\u{65e5}\u{672c}"
+)]
+#[case(
+    r"C:\console\nul-x\com10\lpt\auxiliary.txt",
+    "file:///C:/console/nul-x/com10/lpt/auxiliary.txt",
+    r"C:\console\nul-x\com10\lpt\auxiliary.txt"
+)]
 fn windows_to_uri(#[case] path: &str, #[case] uri: &str, #[case] back: &str) {
     assert_eq!(written(FileUri::from_windows_path(path)).unwrap(), uri);
     assert_eq!(windows(uri).unwrap(), back);
@@ -287,7 +353,11 @@ fn windows_to_uri(#[case] path: &str, #[case] uri: &str, #[case] back: &str) {
 #[case(r"C:\LPT5", ReservedName { device: "LPT5", offset: 3 })]
 #[case(r"\\server\nul", ReservedName { device: "NUL", offset: 9 })]
 fn windows_to_uri_errors(#[case] path: &str, #[case] error: FilePathError) {
-    assert_eq!(FileUri::from_windows_path(path).unwrap_err(), error, "{path}");
+    assert_eq!(
+        FileUri::from_windows_path(path).unwrap_err(),
+        error,
+        "{path}"
+    );
 }
 
 #[rstest]
@@ -361,17 +431,35 @@ fn host_paths() {
     assert_eq!(Uri::from_file_path(path).unwrap(), uri.as_str());
     assert_eq!(AbsoluteUri::from_file_path(path).unwrap(), uri.as_str());
     assert_eq!(uri.uri().to_file_path().unwrap(), path);
-    assert_eq!(AbsoluteUri::parse(uri.as_str()).unwrap().to_file_path().unwrap(), path);
+    assert_eq!(
+        AbsoluteUri::parse(uri.as_str())
+            .unwrap()
+            .to_file_path()
+            .unwrap(),
+        path
+    );
 
-    for (directory, expected) in [("/srv", "file:///srv/"), ("/srv/", "file:///srv/"), ("/", "file:///")] {
+    for (directory, expected) in [
+        ("/srv", "file:///srv/"),
+        ("/srv/", "file:///srv/"),
+        ("/", "file:///"),
+    ] {
         let directory = Path::new(directory);
-        assert_eq!(FileUri::from_directory_path(directory).unwrap().as_str(), expected);
+        assert_eq!(
+            FileUri::from_directory_path(directory).unwrap().as_str(),
+            expected
+        );
         assert_eq!(Uri::from_directory_path(directory).unwrap(), expected);
-        assert_eq!(AbsoluteUri::from_directory_path(directory).unwrap(), expected);
+        assert_eq!(
+            AbsoluteUri::from_directory_path(directory).unwrap(),
+            expected
+        );
     }
     assert_eq!(
         Uri::from_file_path(Path::new("relative")).unwrap_err(),
-        Relative { flavor: PathFlavor::Posix }
+        Relative {
+            flavor: PathFlavor::Posix
+        }
     );
     assert_eq!(PathFlavor::HOST, PathFlavor::Posix);
 }
@@ -403,9 +491,33 @@ fn windows_name() -> impl Strategy<Value = String> {
         .prop_filter("not a device", |name| {
             let stem = name.split('.').next().unwrap();
             ![
-                "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7",
-                "COM8", "COM9", "COM\u{b9}", "COM\u{b2}", "COM\u{b3}", "LPT1", "LPT2", "LPT3",
-                "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9", "LPT\u{b9}", "LPT\u{b2}",
+                "CON",
+                "PRN",
+                "AUX",
+                "NUL",
+                "COM1",
+                "COM2",
+                "COM3",
+                "COM4",
+                "COM5",
+                "COM6",
+                "COM7",
+                "COM8",
+                "COM9",
+                "COM\u{b9}",
+                "COM\u{b2}",
+                "COM\u{b3}",
+                "LPT1",
+                "LPT2",
+                "LPT3",
+                "LPT4",
+                "LPT5",
+                "LPT6",
+                "LPT7",
+                "LPT8",
+                "LPT9",
+                "LPT\u{b9}",
+                "LPT\u{b2}",
                 "LPT\u{b3}",
             ]
             .iter()
@@ -419,23 +531,40 @@ fn windows_path() -> impl Strategy<Value = (String, String)> {
     let nonempty = || windows_name().prop_filter("not empty", |name| !name.is_empty());
     let server = "[a-zA-Z0-9][a-zA-Z0-9.-]{0,8}".prop_filter("not localhost", |s| s != "localhost");
     let root = prop_oneof![
-        (prop::char::range('a', 'z'), any::<bool>(), any::<bool>()).prop_map(|(letter, upper, long)| {
-            let letter = if upper { letter.to_ascii_uppercase() } else { letter };
-            let prefix = if long { r"\\?\" } else { "" };
-            (format!("{prefix}{letter}:\\"), format!("{letter}:\\"))
-        }),
+        (prop::char::range('a', 'z'), any::<bool>(), any::<bool>()).prop_map(
+            |(letter, upper, long)| {
+                let letter = if upper {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                };
+                let prefix = if long { r"\\?\" } else { "" };
+                (format!("{prefix}{letter}:\\"), format!("{letter}:\\"))
+            }
+        ),
         (server, nonempty(), any::<bool>()).prop_map(|(server, share, long)| {
             let prefix = if long { r"\\?\UNC\" } else { r"\\" };
-            (format!("{prefix}{server}\\{share}\\"), format!(r"\\{server}\{share}\"))
+            (
+                format!("{prefix}{server}\\{share}\\"),
+                format!(r"\\{server}\{share}\"),
+            )
         }),
     ];
-    (root, nonempty(), prop::collection::vec(windows_name(), 0..4), any::<bool>()).prop_map(
-        |((root, back), first, rest, slashes)| {
-            let names = std::iter::once(first).chain(rest).collect::<Vec<_>>();
-            let separator = if slashes && !root.starts_with(r"\\?\") { "/" } else { "\\" };
-            (root + &names.join(separator), back + &names.join("\\"))
-        },
+    (
+        root,
+        nonempty(),
+        prop::collection::vec(windows_name(), 0..4),
+        any::<bool>(),
     )
+        .prop_map(|((root, back), first, rest, slashes)| {
+            let names = std::iter::once(first).chain(rest).collect::<Vec<_>>();
+            let separator = if slashes && !root.starts_with(r"\\?\") {
+                "/"
+            } else {
+                "\\"
+            };
+            (root + &names.join(separator), back + &names.join("\\"))
+        })
 }
 
 /// A file URI, made of the pieces the file grammar reads: every form of
@@ -453,11 +582,29 @@ fn file_uri() -> impl Strategy<Value = String> {
     let path = prop::collection::vec(segment, 1..5).prop_map(|segments| segments.join("/"));
     let start = prop::sample::select(
         &[
-            "file:/", "FILE:/", "file:///", "file://localhost/", "file://LOCALHOST/",
-            "file://host.example/", "file://h%C3%A9/", "file://h%2F/", "file://h%5C/", "file://h%3A/",
-            "file://192.0.2.16/", "file://[2001:db8::7]/", "file://[v7.x]/", "file:////host/",
-            "file://///host/", "file:////%5B::1%5D/", "file:////%5Bv1.a%5D/", "file:c:/", "file:/c:/",
-            "file:///c:/", "file:///C%7C/", "file://host/c:/", "file://%5B::1%5D/",
+            "file:/",
+            "FILE:/",
+            "file:///",
+            "file://localhost/",
+            "file://LOCALHOST/",
+            "file://host.example/",
+            "file://h%C3%A9/",
+            "file://h%2F/",
+            "file://h%5C/",
+            "file://h%3A/",
+            "file://192.0.2.16/",
+            "file://[2001:db8::7]/",
+            "file://[v7.x]/",
+            "file:////host/",
+            "file://///host/",
+            "file:////%5B::1%5D/",
+            "file:////%5Bv1.a%5D/",
+            "file:c:/",
+            "file:/c:/",
+            "file:///c:/",
+            "file:///C%7C/",
+            "file://host/c:/",
+            "file://%5B::1%5D/",
         ][..],
     );
     (start, path, prop::option::of("[a-z%0-9]{0,3}")).prop_map(|(start, path, fragment)| {
@@ -567,9 +714,37 @@ fn agrees_with_url() {
     use std::path::{Path, PathBuf};
 
     let pieces: &[&[u8]] = &[
-        b"a", b" ", b"%", b"%41", b"#", b"?", b"\xc3\xa9", b"\xff", b"[", b"]", b"{", b"}", b"|", b"^",
-        b"`", b"\"", b"<", b">", b":", b"@", b"..", b".", b"C:", b"c|", b"~", b";", b"=", b"\\", b"\x7f",
-        b"", b"/",
+        b"a",
+        b" ",
+        b"%",
+        b"%41",
+        b"#",
+        b"?",
+        b"\xc3\xa9",
+        b"\xff",
+        b"[",
+        b"]",
+        b"{",
+        b"}",
+        b"|",
+        b"^",
+        b"`",
+        b"\"",
+        b"<",
+        b">",
+        b":",
+        b"@",
+        b"..",
+        b".",
+        b"C:",
+        b"c|",
+        b"~",
+        b";",
+        b"=",
+        b"\\",
+        b"\x7f",
+        b"",
+        b"/",
     ];
     // The characters url writes as they are and RFC 3986 refuses.
     let refused_by_rfc3986 = ['[', ']', '|', '^'];
@@ -612,16 +787,29 @@ fn agrees_with_url() {
                     }
                 }
                 assert_eq!(encoded, ours.as_str(), "{path:?}");
-                assert_eq!(Uri::parse(theirs.as_str()).is_ok(), encoded == theirs.as_str(), "{theirs}");
+                assert_eq!(
+                    Uri::parse(theirs.as_str()).is_ok(),
+                    encoded == theirs.as_str(),
+                    "{theirs}"
+                );
             }
         }
     }
-    assert!(count > 1_000 && by_components > 100, "{count} {by_components}");
+    assert!(
+        count > 1_000 && by_components > 100,
+        "{count} {by_components}"
+    );
     assert_eq!(refused.into_iter().collect::<String>(), "[]^|");
     // A path that starts with `//`, whose meaning POSIX leaves to the
     // system: url writes it as one that starts with `/`; this crate
     // refuses it, as `file:////server/x` would be a UNC path by RFC 8089.
     let path = Path::new("//server/x");
-    assert_eq!(url::Url::from_file_path(path).unwrap().as_str(), "file:///server/x");
-    assert_eq!(FileUri::from_path(path).unwrap_err(), EmptyFirstSegment { offset: 1 });
+    assert_eq!(
+        url::Url::from_file_path(path).unwrap().as_str(),
+        "file:///server/x"
+    );
+    assert_eq!(
+        FileUri::from_path(path).unwrap_err(),
+        EmptyFirstSegment { offset: 1 }
+    );
 }

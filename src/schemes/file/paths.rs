@@ -224,14 +224,18 @@ pub enum FilePathError {
     },
     /// A file URI of another host with a drive letter
     /// (`file://server/c:/x`): a UNC path names a share, not a drive.
-    #[error("drive letter at byte {offset} on another host: a UNC path names a share, not a drive")]
+    #[error(
+        "drive letter at byte {offset} on another host: a UNC path names a share, not a drive"
+    )]
     RemoteDrive {
         /// The byte offset of the drive letter.
         offset: usize,
     },
     /// Percent-decoded octets that are not UTF-8, which a Windows path
     /// must be.
-    #[error("the percent-decoded octets from byte {offset} are not UTF-8: a Windows path is Unicode")]
+    #[error(
+        "the percent-decoded octets from byte {offset} are not UTF-8: a Windows path is Unicode"
+    )]
     NotUtf8 {
         /// The byte offset, in the URI, of the first octet of the first
         /// sequence that is not UTF-8.
@@ -280,9 +284,34 @@ impl FilePathError {
 /// Paths, and Namespaces": the superscript digits of `COM¹` are
 /// reserved too).
 const DEVICES: [&str; 28] = [
-    "CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8",
-    "COM9", "COM\u{b9}", "COM\u{b2}", "COM\u{b3}", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6",
-    "LPT7", "LPT8", "LPT9", "LPT\u{b9}", "LPT\u{b2}", "LPT\u{b3}",
+    "CON",
+    "PRN",
+    "AUX",
+    "NUL",
+    "COM1",
+    "COM2",
+    "COM3",
+    "COM4",
+    "COM5",
+    "COM6",
+    "COM7",
+    "COM8",
+    "COM9",
+    "COM\u{b9}",
+    "COM\u{b2}",
+    "COM\u{b3}",
+    "LPT1",
+    "LPT2",
+    "LPT3",
+    "LPT4",
+    "LPT5",
+    "LPT6",
+    "LPT7",
+    "LPT8",
+    "LPT9",
+    "LPT\u{b9}",
+    "LPT\u{b2}",
+    "LPT\u{b3}",
 ];
 
 /// The device `name` opens on Windows, if it is one: a reserved name, in
@@ -373,10 +402,7 @@ enum Root {
     /// A drive letter and its separator: the names start at `names`.
     Drive { names: usize },
     /// A UNC server at `server`, whose share starts the names at `names`.
-    Unc {
-        server: Range<usize>,
-        names: usize,
-    },
+    Unc { server: Range<usize>, names: usize },
 }
 
 /// The root of a Windows path: a drive (`C:\`), a UNC share
@@ -390,7 +416,10 @@ fn windows_root(path: &str) -> Result<(Root, bool), FilePathError> {
             && bytes.get(at + 2).is_some_and(|&b| separator(b))
     };
     if let Some(long) = path.strip_prefix(r"\\?\") {
-        let root = if long.get(..4).is_some_and(|unc| unc.eq_ignore_ascii_case(r"UNC\")) {
+        let root = if long
+            .get(..4)
+            .is_some_and(|unc| unc.eq_ignore_ascii_case(r"UNC\"))
+        {
             unc_root(path, 8, true)?
         } else if drive_at(4, &|b| b == b'\\') {
             Root::Drive { names: 7 }
@@ -439,7 +468,12 @@ fn unc_root(path: &str, at: usize, long: bool) -> Result<Root, FilePathError> {
 /// IPv6 address for its `ipv6-literal.net` name, and `localhost` as a UNC
 /// string in the path (RFC 8089 Appendix E.3.2), where an authority
 /// `localhost` would be the local machine.
-fn write_server(writer: &mut Writer, server: &str, at: usize, long: bool) -> Result<(), FilePathError> {
+fn write_server(
+    writer: &mut Writer,
+    server: &str,
+    at: usize,
+    long: bool,
+) -> Result<(), FilePathError> {
     if let Some((i, character)) = server
         .char_indices()
         .find(|&(_, c)| refused_by_windows(c) || (long && c == '/'))
@@ -460,7 +494,9 @@ fn write_server(writer: &mut Writer, server: &str, at: usize, long: bool) -> Res
         writer.uri.push(']');
         return Ok(());
     }
-    writer.uri.push_str(&percent_encode(server, Component::Host));
+    writer
+        .uri
+        .push_str(&percent_encode(server, Component::Host));
     Ok(())
 }
 
@@ -621,7 +657,10 @@ impl FileUri {
             });
         }
         let mut path = Vec::with_capacity(self.as_str().len());
-        let drive = self.drive.clone().map(|at| (&self.as_str()[at.clone()], at.start));
+        let drive = self
+            .drive
+            .clone()
+            .map(|at| (&self.as_str()[at.clone()], at.start));
         for (segment, at) in drive.into_iter().chain(self.segments_at()) {
             path.push(b'/');
             let decoded = percent_decode_lenient(segment);
@@ -745,11 +784,13 @@ fn windows_name(encoded: &str, at: usize) -> Result<Cow<'_, str>, FilePathError>
     }
     let name = match decoded {
         Cow::Borrowed(_) => Cow::Borrowed(encoded),
-        Cow::Owned(octets) => Cow::Owned(String::from_utf8(octets).map_err(|err| {
-            FilePathError::NotUtf8 {
-                offset: offset(err.utf8_error().valid_up_to()),
-            }
-        })?),
+        Cow::Owned(octets) => {
+            Cow::Owned(
+                String::from_utf8(octets).map_err(|err| FilePathError::NotUtf8 {
+                    offset: offset(err.utf8_error().valid_up_to()),
+                })?,
+            )
+        }
     };
     match name.char_indices().find(|&(_, c)| refused_by_windows(c)) {
         Some((i, character)) => Err(FilePathError::ForbiddenCharacter {
