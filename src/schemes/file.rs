@@ -16,9 +16,10 @@ use core::ops::Range;
 use super::SchemeError;
 use crate::reference::{PathSegments, Uri};
 
+mod error;
 pub mod paths;
 
-pub use paths::{FilePathError, PathFlavor};
+pub use error::{FilePathError, PathFlavor};
 
 /// pest_derive's parser of the same files, as in `grammar.rs`: the oracle
 /// the tests compare the compiled grammar with.
