@@ -112,19 +112,26 @@ impl Writer {
     }
 }
 
-/// Checks one name of a Windows path that starts at byte `at`: no
-/// character Windows refuses (nor `/`, in a long path, where it is no
-/// separator), no reserved device name.
-fn check_windows_name(name: &str, at: usize, long: bool) -> Result<(), FilePathError> {
-    if let Some((i, character)) = name
+/// Checks the characters of one name (or server) of a Windows path that
+/// starts at byte `at`: none that Windows refuses, nor `/` in a long
+/// path, where it is no separator.
+fn check_windows_characters(name: &str, at: usize, long: bool) -> Result<(), FilePathError> {
+    match name
         .char_indices()
         .find(|&(_, c)| refused_by_windows(c) || (long && c == '/'))
     {
-        return Err(FilePathError::ForbiddenCharacter {
+        Some((i, character)) => Err(FilePathError::ForbiddenCharacter {
             character,
             offset: at + i,
-        });
+        }),
+        None => Ok(()),
     }
+}
+
+/// Checks one name of a Windows path that starts at byte `at`: its
+/// characters, and that it is no reserved device name.
+fn check_windows_name(name: &str, at: usize, long: bool) -> Result<(), FilePathError> {
+    check_windows_characters(name, at, long)?;
     match reserved_device(name) {
         Some(device) => Err(FilePathError::ReservedName { device, offset: at }),
         None => Ok(()),
@@ -226,15 +233,7 @@ fn write_server(
     at: usize,
     long: bool,
 ) -> Result<(), FilePathError> {
-    if let Some((i, character)) = server
-        .char_indices()
-        .find(|&(_, c)| refused_by_windows(c) || (long && c == '/'))
-    {
-        return Err(FilePathError::ForbiddenCharacter {
-            character,
-            offset: at + i,
-        });
-    }
+    check_windows_characters(server, at, long)?;
     if server.eq_ignore_ascii_case("localhost") {
         writer.uri.push_str("//");
         writer.uri.push_str(server);
