@@ -705,8 +705,8 @@ mod host {
     }
 
     impl AbsoluteUri {
-        /// The file URI of an absolute path of the host, as an
-        /// [`AbsoluteUri`]: [`FileUri::from_path`].
+        /// The file URI of an absolute path of the host, as an absolute
+        /// URI, which [`FileUri::from_path`] writes.
         ///
         /// # Errors
         ///
@@ -726,7 +726,7 @@ mod host {
         }
 
         /// The file URI of a directory of the host, ending with `/`, as an
-        /// [`AbsoluteUri`]: [`FileUri::from_directory_path`].
+        /// absolute URI, which [`FileUri::from_directory_path`] writes.
         ///
         /// # Errors
         ///
