@@ -138,6 +138,8 @@ fn write_table(uri: &Fields<'_>, out: &mut impl Write) -> io::Result<()> {
                     format!("IPvFuture version {version}, address {address}")
                 }
                 Host::RegName(_) => "reg-name".to_string(),
+                // `Host` is non_exhaustive.
+                _ => "host".to_string(),
             };
             format!("{}  ({kind})", text(uri.host_str))
         }

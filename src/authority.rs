@@ -19,6 +19,11 @@ use crate::bounds::{ipv_future, Bounds, HostKind};
 /// `Display` writes the host as it stands in a URI: an IPv6 address in
 /// brackets.
 ///
+/// The enum is `#[non_exhaustive]`: a grammar that extends RFC 3986's
+/// gives hosts it does not have (as [`Ipv6Zoned`](Host::Ipv6Zoned) came
+/// with RFC 6874), and more may come, so a `match` on it outside the
+/// crate needs a `_` arm.
+///
 /// ```
 /// use std::net::Ipv6Addr;
 /// use rfc3986::{Host, Uri};
@@ -31,6 +36,7 @@ use crate::bounds::{ipv_future, Bounds, HostKind};
 /// # Ok::<(), rfc3986::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Host<'a> {
     /// `IPv4address`: four decimal octets.
     Ipv4(Ipv4Addr),

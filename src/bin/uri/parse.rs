@@ -175,6 +175,9 @@ fn write_table(uri: &Parsed, out: &mut impl Write) -> io::Result<()> {
                     Ok(plain) if plain != name => format!("reg-name, decoded {plain}"),
                     _ => "reg-name".to_string(),
                 },
+                // `Host` is non_exhaustive: a kind of host the tool's
+                // grammars do not give.
+                _ => "host".to_string(),
             };
             format!("{}  ({kind})", text(uri.host_str()))
         }
@@ -281,6 +284,9 @@ impl<'a> Components<'a> {
                     ("ipvfuture", Some(address.to_string()), Some(version))
                 }
                 Host::RegName(_) => ("reg-name", None, None),
+                // `Host` is non_exhaustive: a kind of host the tool's
+                // grammars do not give.
+                _ => ("host", None, None),
             };
             HostJson {
                 text: uri.host_str().unwrap_or(""),
