@@ -178,6 +178,34 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// no authority (`mailto:x`, `urn:a:b`) has an empty one, which holds
     /// every path of the base's scheme: there is no hierarchy to stay in.
     ///
+    /// # Forward the target, never the input
+    ///
+    /// The answer is about the target this returns, not about the text of
+    /// `reference`: send, fetch or serve the returned URI, and never
+    /// `reference` itself, or the base and `reference` joined some other
+    /// way. Resolution here is RFC 5.2 read literally, where a
+    /// percent-encoded dot is not a dot segment: against
+    /// `https://files.example/users/alice/`, `docs/%2e%2e/..` resolves to
+    /// `https://files.example/users/alice/docs/` (the `..` removes
+    /// `%2e%2e`), which is inside. url and fluent-uri decode `%2e%2e` to
+    /// `..` first, and land on `https://files.example/users/`, outside; so
+    /// may the server that gets the raw input. The returned target has no
+    /// such segment left to be read two ways.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let base = Uri::parse("https://files.example/users/alice/")?;
+    /// let input = Uri::parse("docs/%2e%2e/..")?;
+    /// let target = base.resolve_within(&input)?;
+    /// assert_eq!(target, "https://files.example/users/alice/docs/");
+    /// // Forward `target`: `input`, decoded before it is resolved, climbs
+    /// // out of `/users/alice/`.
+    /// let decoded = url::Url::parse(base.as_str())?.join(input.as_str())?;
+    /// assert_eq!(decoded.as_str(), "https://files.example/users/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`WithinError::Resolve`] when `self` has no scheme, else
