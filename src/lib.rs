@@ -219,7 +219,7 @@ pub use percent::{
     percent_decode, percent_decode_lenient, percent_decode_utf8, percent_encode,
     percent_encode_bytes, DecodeError,
 };
-pub use query::{AsQueryPair, QueryPairs};
+pub use query::{AsQueryPair, FormPairs, QueryPairs};
 pub use redact::Redacted;
 pub use reference::{Absolute, AbsoluteUri, Input, Owned, PathSegments, Reference, Storage, Uri};
 #[cfg(feature = "iri")]

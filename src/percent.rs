@@ -56,6 +56,17 @@ pub(crate) const QUERY_PAIR: CharClass = chars::query.without(QUERY_PAIR_DELIMIT
 /// delimiters `&` and `=`, and `+`, which form decoding reads as a space.
 pub(crate) const QUERY_PAIR_DELIMITERS: &[u8] = b"&=+";
 
+/// What the WHATWG `application/x-www-form-urlencoded` serializer encodes
+/// of what a query pair takes: every sub-delim but `*`, the gen-delims a
+/// query takes (`:`, `@`, `/`, `?`) and `~` (its percent-encode set
+/// leaves only ASCII alphanumerics, `*`, `-`, `.` and `_`).
+pub(crate) const FORM_ENCODED: &[u8] = b"!$'(),;:@/?~";
+
+/// A name or value of a form-encoded pair: what a query pair takes, but
+/// what the WHATWG serializer encodes. A subset of `query`, so that the
+/// text is a query whatever the serializer leaves as it is.
+pub(crate) const FORM_PAIR: CharClass = QUERY_PAIR.without(FORM_ENCODED);
+
 /// No character: the scheme and the port have no percent-encoding.
 const NONE: CharClass = CharClass::new(0, &[]);
 
@@ -183,9 +194,23 @@ pub(crate) fn encode<'a>(text: &'a str, keep: &CharClass) -> Cow<'a, str> {
 /// `%`, which no component holds unencoded) percent-encoded: each octet of
 /// its UTF-8, in uppercase hexadecimal.
 pub(crate) fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
+    push_encoded_with(out, text, keep, false);
+}
+
+/// Appends `text` as [`push_encoded`] does, but for a space, which is
+/// `+`: the `application/x-www-form-urlencoded` serializer of the WHATWG
+/// URL standard, with `keep` for its percent-encode set.
+pub(crate) fn push_form_encoded(out: &mut String, text: &str, keep: &CharClass) {
+    push_encoded_with(out, text, keep, true);
+}
+
+/// [`push_encoded`], and with `space_as_plus` a space written `+`.
+fn push_encoded_with(out: &mut String, text: &str, keep: &CharClass, space_as_plus: bool) {
     for c in text.chars() {
         if c != '%' && keep.contains(c) {
             out.push(c);
+        } else if c == ' ' && space_as_plus {
+            out.push('+');
         } else {
             let mut utf8 = [0; 4];
             for &octet in c.encode_utf8(&mut utf8).as_bytes() {
@@ -392,25 +417,42 @@ pub(crate) fn encoded_offset(s: &str, decoded: usize) -> usize {
 /// decoded, without allocating. `%71` and `q` are the same octet; `%FF`
 /// is the octet 0xFF, never the UTF-8 of U+FFFD.
 pub(crate) fn decodes_to(encoded: &str, decoded: &[u8]) -> bool {
+    octets(encoded, false).eq(decoded.iter().copied())
+}
+
+/// The octets `encoded` decodes to, one at a time, without allocating:
+/// each `pct-encoded` is the octet it encodes, every other byte itself
+/// (a `%` that starts no encoding too, as [`percent_decode_lenient`]
+/// keeps it), but `+`, which is a space where `plus_is_space` (the form
+/// decoding of a query's pairs).
+pub(crate) fn octets(encoded: &str, plus_is_space: bool) -> impl Iterator<Item = u8> + '_ {
     let bytes = encoded.as_bytes();
     let mut at = 0;
-    let mut octets = decoded.iter();
-    while at < bytes.len() {
-        let octet = match octet_at(bytes, at) {
-            Some(octet) => {
-                at += 3;
-                octet
-            }
-            None => {
-                at += 1;
-                bytes[at - 1]
-            }
-        };
-        if octets.next() != Some(&octet) {
-            return false;
+    core::iter::from_fn(move || {
+        let &byte = bytes.get(at)?;
+        if let Some(octet) = octet_at(bytes, at) {
+            at += 3;
+            return Some(octet);
         }
+        at += 1;
+        Some(if byte == b'+' && plus_is_space {
+            b' '
+        } else {
+            byte
+        })
+    })
+}
+
+/// `s` decoded as the `application/x-www-form-urlencoded` parser of the
+/// WHATWG URL standard decodes a name or value: `+` is a space, then each
+/// `pct-encoded` its octet (so `%2B` is a `+`), a `%` that starts none
+/// kept. Borrows `s` when it holds neither `%` nor `+`.
+pub(crate) fn form_decode(s: &str) -> Cow<'_, [u8]> {
+    if s.bytes().any(|b| b == b'%' || b == b'+') {
+        Cow::Owned(octets(s, true).collect())
+    } else {
+        Cow::Borrowed(s.as_bytes())
     }
-    octets.next().is_none()
 }
 
 /// A piece of a component's text, read for its percent-encodings by

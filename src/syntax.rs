@@ -36,6 +36,11 @@ pub(crate) struct Syntax {
     ///
     /// [`QUERY_PAIR_DELIMITERS`]: crate::percent::QUERY_PAIR_DELIMITERS
     pub query_pair: CharClass,
+    /// A name or value of a form-encoded pair: a query pair's characters
+    /// without [`FORM_ENCODED`], which the WHATWG serializer encodes.
+    ///
+    /// [`FORM_ENCODED`]: crate::percent::FORM_ENCODED
+    pub form_pair: CharClass,
     pub fragment: CharClass,
     /// How many bytes at the start of `text` the grammar's rule for `rule`
     /// matches, with the compiled parser; `None` when it matches nothing
@@ -67,6 +72,7 @@ pub(crate) static URI: Syntax = Syntax {
     segment_nz_nc: chars::segment_nz_nc,
     query: chars::query,
     query_pair: crate::percent::QUERY_PAIR,
+    form_pair: crate::percent::FORM_PAIR,
     fragment: chars::fragment,
     matches: matches::<compiled::uri::Grammar>,
     string_starts: <compiled::uri::Grammar as CompiledGrammar>::STRING_STARTS,
@@ -89,6 +95,9 @@ pub(crate) static IRI: Syntax = Syntax {
     segment_nz_nc: iri_chars::isegment_nz_nc,
     query: iri_chars::iquery,
     query_pair: iri_chars::iquery.without(crate::percent::QUERY_PAIR_DELIMITERS),
+    form_pair: iri_chars::iquery
+        .without(crate::percent::QUERY_PAIR_DELIMITERS)
+        .without(crate::percent::FORM_ENCODED),
     fragment: iri_chars::ifragment,
     matches: matches::<compiled::iri::Grammar>,
     string_starts: <compiled::iri::Grammar as CompiledGrammar>::STRING_STARTS,

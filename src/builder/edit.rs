@@ -9,7 +9,7 @@ use super::setters::rewrite;
 use super::BuildError;
 use crate::path;
 use crate::percent::{self, DecodeError};
-use crate::query::{self, is_named, split_pair};
+use crate::query::{self, Coding};
 use crate::reference::{Owned, Reference, Storage};
 use crate::spec::Spec;
 
@@ -175,6 +175,9 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// one. The pairs already there stay byte for byte as they were
     /// (`q=a+b` keeps its `+`), as does the rest of the URI.
     ///
+    /// [`append_form_pair`](Self::append_form_pair) writes the pair as an
+    /// HTML form does (a space as `+`).
+    ///
     /// ```
     /// use rfc3986::Uri;
     ///
@@ -191,15 +194,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     where
         S: Owned,
     {
-        let old = self.query().unwrap_or("");
-        let mut new = String::with_capacity(old.len() + 2 + 3 * (name.len() + value.len()));
-        new.push_str(old);
-        if !(old.is_empty() || old.ends_with('&')) {
-            new.push('&');
-        }
-        query::push_pair(&mut new, X::syntax(), name, value);
-        let rewritten = rewrite(self, |c| c.query = Some(&new));
-        self.replace_with(rewritten);
+        let new = query::appended(self.query(), X::syntax(), Coding::Percent, name, value);
+        self.replace_query(Some(&new));
     }
 
     /// Sets the value of the pair named `name`, decoded: the first such pair
@@ -218,7 +214,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// and `q` equivalent), and `caf%C3%A9` is `café`; but `%FF` and `%FE`
     /// are names that no `&str` spells (they are not UTF-8), and neither
     /// is U+FFFD, which is `%EF%BF%BD`. `+` is a plus sign, as in
-    /// [`query_pairs`](Self::query_pairs). The same holds for
+    /// [`query_pairs`](Self::query_pairs) (a space in
+    /// [`set_form_pair`](Self::set_form_pair)). The same holds for
     /// [`remove_query_pairs`](Self::remove_query_pairs).
     ///
     /// ```
@@ -240,34 +237,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     where
         S: Owned,
     {
-        let Some(old) = self
-            .query()
-            .filter(|q| q.split('&').any(|p| is_named(p, name)))
-        else {
-            self.append_query_pair(name, value);
-            return;
-        };
-        let mut new = String::with_capacity(old.len() + 3 * value.len());
-        let mut set = false;
-        for (i, piece) in old.split('&').enumerate() {
-            let named = is_named(piece, name);
-            if named && set {
-                continue;
-            }
-            if i > 0 {
-                new.push('&');
-            }
-            if named {
-                new.push_str(split_pair(piece).0);
-                new.push('=');
-                percent::push_encoded(&mut new, value, &X::syntax().query_pair);
-                set = true;
-            } else {
-                new.push_str(piece);
-            }
-        }
-        let rewritten = rewrite(self, |c| c.query = Some(&new));
-        self.replace_with(rewritten);
+        let new = query::with_pair_set(self.query(), X::syntax(), Coding::Percent, name, value);
+        self.replace_query(Some(&new));
     }
 
     /// Removes every pair named `name`, decoded (its octets compared
@@ -298,28 +269,127 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     where
         S: Owned,
     {
+        self.remove_pairs(Coding::Percent, name)
+    }
+
+    /// Adds the pair `name=value`, both decoded, at the end of the query,
+    /// encoded as an HTML form encodes it (`application/x-www-form-urlencoded`):
+    /// a space is `+`, and every character but the ASCII alphanumerics,
+    /// `*`, `-`, `.` and `_` is percent-encoded, `+` included (`%2B`), as
+    /// the WHATWG URL standard's serializer writes it, and as `url`'s
+    /// `form_urlencoded::Serializer` and `Url::query_pairs_mut` do. It is
+    /// joined to what is there with `&` (none when the query is empty or
+    /// ends in `&`); a URI without a query gets one, and the pairs already
+    /// there stay byte for byte as they were.
+    ///
+    /// The text is always a valid RFC 3986 query: the characters left as
+    /// they are are the grammar's `query` characters without those the
+    /// WHATWG serializer encodes, so a character that serializer would leave
+    /// as it is but `query` refuses would be percent-encoded all the same.
+    /// (For ASCII there is none; WHATWG's *URL parser* leaves `[`, `]`,
+    /// `{`, `}`, `|`, `\`, `^` and `` ` `` raw in a query, which RFC 3986
+    /// refuses, but its form serializer encodes them.) In an
+    /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), the
+    /// characters above ASCII that `iquery` takes stay as they are, as for
+    /// every decoded input of an IRI, where the WHATWG serializer encodes
+    /// their UTF-8.
+    ///
+    /// [`form_pairs`](Self::form_pairs) reads the pair back, as does a form
+    /// decoder (`url`'s `form_urlencoded::parse`);
+    /// [`query_pairs`](Self::query_pairs) reads a value written with a
+    /// space with a `+` in its place.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri: Uri = "https://example.com/search#results".parse()?;
+    /// uri.append_form_pair("q", "rust book!");
+    /// uri.append_form_pair("sum", "1+1=2 ü");
+    /// assert_eq!(uri.as_str(), "https://example.com/search?q=rust+book%21&sum=1%2B1%3D2+%C3%BC#results");
+    ///
+    /// let pairs: Vec<_> = uri.form_pairs().collect();
+    /// assert_eq!(pairs, [("q".into(), "rust book!".into()), ("sum".into(), "1+1=2 ü".into())]);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn append_form_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
+        let new = query::appended(self.query(), X::syntax(), Coding::Form, name, value);
+        self.replace_query(Some(&new));
+    }
+
+    /// Sets the value of the pair named `name`, decoded, as
+    /// [`set_query_pair`](Self::set_query_pair) does, with the pairs read
+    /// and written as an HTML form's: a pair's name is compared as
+    /// [`form_pairs`](Self::form_pairs) decodes it (`+` is a space, then
+    /// its octets exactly: `first+name` and `first%20name` are both
+    /// `first name`), and `value` is encoded as
+    /// [`append_form_pair`](Self::append_form_pair) encodes it. The first
+    /// such pair keeps its place and its name as written; later ones are
+    /// removed; without one, the pair is appended.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri: Uri = "https://example.com/?first+name=Jo&page=2&first%20name=Al".parse()?;
+    /// uri.set_form_pair("first name", "Ada Lovelace");
+    /// assert_eq!(uri.as_str(), "https://example.com/?first+name=Ada+Lovelace&page=2");
+    /// uri.set_form_pair("sort", "a-z");
+    /// assert_eq!(uri.as_str(), "https://example.com/?first+name=Ada+Lovelace&page=2&sort=a-z");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_form_pair(&mut self, name: &str, value: &str)
+    where
+        S: Owned,
+    {
+        let new = query::with_pair_set(self.query(), X::syntax(), Coding::Form, name, value);
+        self.replace_query(Some(&new));
+    }
+
+    /// Removes every pair named `name`, decoded, as
+    /// [`remove_query_pairs`](Self::remove_query_pairs) does, with each
+    /// pair's name decoded as [`form_pairs`](Self::form_pairs) decodes it
+    /// (`+` is a space), and says how many there were. When no pair is
+    /// left, the query goes, with its `?`.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let mut uri: Uri = "https://example.com/?utm+source=x&q=a+b&utm%20source=y".parse()?;
+    /// assert_eq!(uri.remove_form_pairs("utm source"), 2);
+    /// assert_eq!(uri.as_str(), "https://example.com/?q=a+b");
+    /// assert_eq!(uri.remove_form_pairs("q"), 1);
+    /// assert_eq!(uri.as_str(), "https://example.com/");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn remove_form_pairs(&mut self, name: &str) -> usize
+    where
+        S: Owned,
+    {
+        self.remove_pairs(Coding::Form, name)
+    }
+
+    /// Removes the pairs named `name` in `coding`; how many there were.
+    fn remove_pairs(&mut self, coding: Coding, name: &str) -> usize
+    where
+        S: Owned,
+    {
         let Some(old) = self.query() else { return 0 };
-        let mut new = String::with_capacity(old.len());
-        let mut removed = 0;
-        let mut kept = 0;
-        let mut pairs_left = false;
-        for piece in old.split('&') {
-            if is_named(piece, name) {
-                removed += 1;
-                continue;
-            }
-            if kept > 0 {
-                new.push('&');
-            }
-            kept += 1;
-            new.push_str(piece);
-            pairs_left |= !piece.is_empty();
-        }
+        let (removed, new) = query::without_pairs(old, coding, name);
         if removed > 0 {
-            let rewritten = rewrite(self, |c| c.query = pairs_left.then_some(new.as_str()));
-            self.replace_with(rewritten);
+            self.replace_query(new.as_deref());
         }
         removed
+    }
+
+    /// Writes the reference again with the query `query`.
+    fn replace_query(&mut self, query: Option<&str>)
+    where
+        S: Owned,
+    {
+        let rewritten = rewrite(self, |c| c.query = query);
+        self.replace_with(rewritten);
     }
 }
 

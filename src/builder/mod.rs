@@ -31,7 +31,7 @@ use crate::grammar::RfcRule;
 use crate::parse;
 use crate::path;
 use crate::percent;
-use crate::query::{self, AsQueryPair};
+use crate::query::{self, AsQueryPair, Coding};
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::Reference;
 #[cfg(feature = "iri")]
@@ -452,9 +452,190 @@ impl<X: Spec> Builder<X> {
             if i > 0 {
                 query.push('&');
             }
-            query::push_pair(&mut query, self.syntax, pair.name(), pair.value());
+            Coding::Percent.push_pair(&mut query, self.syntax, pair.name(), pair.value());
         }
         self.query = Some(query);
+        self
+    }
+
+    /// The query as `name=value` pairs joined with `&`, each name and value
+    /// decoded and encoded as an HTML form encodes it
+    /// (`application/x-www-form-urlencoded`): a space is `+`, and
+    /// everything but the ASCII alphanumerics, `*`, `-`, `.` and `_` is
+    /// percent-encoded, as the WHATWG URL standard's serializer and `url`'s
+    /// `form_urlencoded::Serializer` write it (in an IRI, characters above
+    /// ASCII that `iquery` takes stay as they are). The text is always a
+    /// valid query: see
+    /// [`Reference::append_form_pair`](crate::Reference::append_form_pair).
+    /// [`Reference::form_pairs`](crate::Reference::form_pairs) reads the
+    /// pairs back; [`query_pairs`](Self::query_pairs) encodes a space as
+    /// `%20` instead, for readers that do not take `+` for one.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder()
+    ///     .scheme("https")
+    ///     .host("example.com")
+    ///     .path("/search")
+    ///     .form_pairs([("q", "rust book!"), ("sum", "1+1")])
+    ///     .build()?;
+    /// assert_eq!(uri.as_str(), "https://example.com/search?q=rust+book%21&sum=1%2B1");
+    /// let pairs: Vec<_> = uri.form_pairs().collect();
+    /// assert_eq!(pairs, [("q".into(), "rust book!".into()), ("sum".into(), "1+1".into())]);
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn form_pairs<I>(mut self, pairs: I) -> Builder<X>
+    where
+        I: IntoIterator,
+        I::Item: AsQueryPair,
+    {
+        let mut query = String::new();
+        for (i, pair) in pairs.into_iter().enumerate() {
+            if i > 0 {
+                query.push('&');
+            }
+            Coding::Form.push_pair(&mut query, self.syntax, pair.name(), pair.value());
+        }
+        self.query = Some(query);
+        self
+    }
+
+    /// Adds the pair `name=value`, both decoded, at the end of the query
+    /// given so far (a builder without one gets one), as
+    /// [`Reference::append_query_pair`](crate::Reference::append_query_pair)
+    /// adds it: percent-encoded, `&`, `=` and `+` included.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/s").append_query_pair("q", "a+b").append_query_pair("n", "1").build()?;
+    /// assert_eq!(uri.as_str(), "/s?q=a%2Bb&n=1");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn append_query_pair(self, name: &str, value: &str) -> Builder<X> {
+        self.edit_query(|query, syntax| {
+            Some(query::appended(query, syntax, Coding::Percent, name, value))
+        })
+    }
+
+    /// Sets the value of the pair named `name` in the query given so far,
+    /// as [`Reference::set_query_pair`](crate::Reference::set_query_pair)
+    /// does: the first such pair gets `value`, later ones go; without one,
+    /// the pair is appended.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().query("page=1&q=x&page=2").set_query_pair("page", "3").build()?;
+    /// assert_eq!(uri.as_str(), "?page=3&q=x");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_query_pair(self, name: &str, value: &str) -> Builder<X> {
+        self.edit_query(|query, syntax| {
+            Some(query::with_pair_set(
+                query,
+                syntax,
+                Coding::Percent,
+                name,
+                value,
+            ))
+        })
+    }
+
+    /// Removes every pair named `name` from the query given so far, as
+    /// [`Reference::remove_query_pairs`](crate::Reference::remove_query_pairs)
+    /// does; when no pair is left, the query goes.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/a").query("utm=x&q=1").remove_query_pairs("utm").build()?;
+    /// assert_eq!(uri.as_str(), "/a?q=1");
+    /// let uri = Uri::builder().path("/a").query("utm=x").remove_query_pairs("utm").build()?;
+    /// assert_eq!(uri.as_str(), "/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn remove_query_pairs(self, name: &str) -> Builder<X> {
+        self.remove_pairs(Coding::Percent, name)
+    }
+
+    /// Adds the pair `name=value`, both decoded, at the end of the query
+    /// given so far (a builder without one gets one), encoded as an HTML
+    /// form encodes it, as
+    /// [`Reference::append_form_pair`](crate::Reference::append_form_pair)
+    /// adds it.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/s").append_form_pair("q", "rust book!").build()?;
+    /// assert_eq!(uri.as_str(), "/s?q=rust+book%21");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn append_form_pair(self, name: &str, value: &str) -> Builder<X> {
+        self.edit_query(|query, syntax| {
+            Some(query::appended(query, syntax, Coding::Form, name, value))
+        })
+    }
+
+    /// Sets the value of the pair named `name` in the query given so far,
+    /// read and written as an HTML form's, as
+    /// [`Reference::set_form_pair`](crate::Reference::set_form_pair) does.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().query("first+name=Jo&n=1").set_form_pair("first name", "Ada L").build()?;
+    /// assert_eq!(uri.as_str(), "?first+name=Ada+L&n=1");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_form_pair(self, name: &str, value: &str) -> Builder<X> {
+        self.edit_query(|query, syntax| {
+            Some(query::with_pair_set(
+                query,
+                syntax,
+                Coding::Form,
+                name,
+                value,
+            ))
+        })
+    }
+
+    /// Removes every pair named `name`, its name read as an HTML form's
+    /// (`+` is a space), from the query given so far, as
+    /// [`Reference::remove_form_pairs`](crate::Reference::remove_form_pairs)
+    /// does; when no pair is left, the query goes.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().path("/a").query("utm+source=x&q=1").remove_form_pairs("utm source").build()?;
+    /// assert_eq!(uri.as_str(), "/a?q=1");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn remove_form_pairs(self, name: &str) -> Builder<X> {
+        self.remove_pairs(Coding::Form, name)
+    }
+
+    /// Removes the pairs named `name` in `coding` from the query.
+    fn remove_pairs(self, coding: Coding, name: &str) -> Builder<X> {
+        self.edit_query(|query, _| {
+            let query = query?;
+            match query::without_pairs(query, coding, name) {
+                (0, _) => Some(query.to_owned()),
+                (_, new) => new,
+            }
+        })
+    }
+
+    /// The builder with the query that `edit` makes of the one given so
+    /// far (`None`: none).
+    fn edit_query(
+        mut self,
+        edit: impl FnOnce(Option<&str>, &Syntax) -> Option<String>,
+    ) -> Builder<X> {
+        self.query = edit(self.query.as_deref(), self.syntax);
         self
     }
 

@@ -528,6 +528,9 @@ absolute_edits! {
     append_query_pair(name: &str, value: &str) -> ();
     set_query_pair(name: &str, value: &str) -> ();
     remove_query_pairs(name: &str) -> usize;
+    append_form_pair(name: &str, value: &str) -> ();
+    set_form_pair(name: &str, value: &str) -> ();
+    remove_form_pairs(name: &str) -> usize;
 }
 
 impl<X: Spec, S: Storage> Absolute<X, S> {

@@ -206,8 +206,9 @@ fn remove_query_pairs(
 
 /// The reference for what users expect: url's `path_segments_mut().push`
 /// and `query_pairs_mut().append_pair` on the same URI, where url keeps the
-/// rest as written too. (url encodes a query pair as an HTML form does,
-/// spaces as `+`; RFC 3986 has no such rule, so this crate writes `%20`.)
+/// rest as written too. url encodes a query pair as an HTML form does,
+/// spaces as `+`, as `append_form_pair` does; `append_query_pair` writes
+/// `%20`, which no reader takes for anything but a space.
 #[test]
 fn like_url_for_the_common_case() {
     let input = "https://api.example.com/v1/items?q=a+b&page=2";
@@ -221,6 +222,18 @@ fn like_url_for_the_common_case() {
     assert_eq!(
         ours.as_str(),
         "https://api.example.com/v1/items/42?q=a+b&page=2&sort=name"
+    );
+
+    ours.push_path_segment("a b").unwrap();
+    ours.append_form_pair("full name", "Ada L. (1815)~*");
+    theirs.path_segments_mut().unwrap().push("a b");
+    theirs
+        .query_pairs_mut()
+        .append_pair("full name", "Ada L. (1815)~*");
+    assert_eq!(ours.as_str(), theirs.as_str());
+    assert_eq!(
+        ours.as_str(),
+        "https://api.example.com/v1/items/42/a%20b?q=a+b&page=2&sort=name&full+name=Ada+L.+%281815%29%7E*"
     );
 }
 
