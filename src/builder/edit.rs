@@ -6,7 +6,7 @@
 use alloc::string::String;
 
 use super::setters::rewrite;
-use super::BuildError;
+use super::{check_segment, BuildError};
 use crate::path;
 use crate::percent::{self, DecodeError};
 use crate::query::{self, Coding};
@@ -16,6 +16,58 @@ use crate::spec::Spec;
 // `S: Owned` is on each method, for the message it gives on a `Uri<&str>`
 // (see the setters).
 impl<X: Spec, S: Storage> Reference<X, S> {
+    /// Adds `segment`, as written (percent-encoded), at the end of the
+    /// path: the text [`pop_path_segment`](Self::pop_path_segment) and
+    /// [`path_segments`](Self::path_segments) give, so that a segment taken
+    /// from one URI goes onto another as it was (`%2C` stays `%2C`). It
+    /// must be a `segment` of the reference's grammar: no `/`, every `%`
+    /// the start of a percent-encoding. For decoded text, which is
+    /// percent-encoded for its place, use
+    /// [`push_path_segment_decoded`](Self::push_path_segment_decoded). The
+    /// rest of the URI, the path before it included, stays byte for byte
+    /// as it was.
+    ///
+    /// Where the segment goes is as for `push_path_segment_decoded`: in
+    /// place of the empty last segment of a path that ends in `/`, after a
+    /// `/` otherwise. In a relative reference whose first segment it
+    /// becomes, a `:` in it gets the path a `./` prefix, as
+    /// [`set_path`](Self::set_path) does, so that it does not read as a
+    /// scheme.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::Invalid`] (of [`Component::PathSegment`](crate::Component::PathSegment))
+    /// when `segment` is not a segment, at the first byte that is not;
+    /// [`BuildError::DotSegment`] for `.` and `..`, however encoded
+    /// (`%2E%2E` is `..`, RFC 3986 section 6.2.2.2). The URI is then
+    /// unchanged.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let from: Uri = "https://old.example/files/report%2C%202024".parse()?;
+    /// let mut to: Uri = "https://new.example/archive/".parse()?;
+    /// to.push_path_segment(from.path_segments().last().unwrap())?;
+    /// assert_eq!(to.as_str(), "https://new.example/archive/report%2C%202024");
+    ///
+    /// assert!(to.push_path_segment("a/b").is_err());
+    /// assert!(to.push_path_segment("a b").is_err());
+    /// assert!(to.push_path_segment("%2e%2E").is_err());
+    /// assert_eq!(to.as_str(), "https://new.example/archive/report%2C%202024");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
+        if percent::decodes_to(segment, b".") || percent::decodes_to(segment, b"..") {
+            return Err(BuildError::DotSegment);
+        }
+        check_segment(X::syntax(), segment)?;
+        self.push_segment(|new, _| new.push_str(segment));
+        Ok(())
+    }
+
     /// Adds `segment`, decoded, at the end of the path: percent-encoded as
     /// a [`PathSegment`](crate::Component::PathSegment) (so a `/` in it is
     /// `%2F`), and, in a relative reference where it is the first segment,
@@ -31,10 +83,10 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// empty segment therefore ends the path in `/`, or leaves it as it is
     /// when it already does (or is empty with no authority).
     ///
-    /// `segment` is decoded text; [`pop_path_segment`](Self::pop_path_segment)
-    /// gives a segment back encoded, as written, and
-    /// [`pop_path_segment_decoded`](Self::pop_path_segment_decoded)
-    /// decoded: pushing a segment onto a path that does not end in `/`,
+    /// `segment` is decoded text, where
+    /// [`push_path_segment`](Self::push_path_segment) takes it as written;
+    /// [`pop_path_segment_decoded`](Self::pop_path_segment_decoded) is the
+    /// inverse: pushing a segment onto a path that does not end in `/`,
     /// then popping it decoded, gives the same text and the same URI back.
     ///
     /// # Errors
@@ -46,39 +98,51 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// use rfc3986::Uri;
     ///
     /// let mut uri: Uri = "https://api.example/v1/?page=2".parse()?;
-    /// uri.push_path_segment("users")?;
-    /// uri.push_path_segment("a/b c")?;
+    /// uri.push_path_segment_decoded("users")?;
+    /// uri.push_path_segment_decoded("a/b c")?;
     /// assert_eq!(uri.as_str(), "https://api.example/v1/users/a%2Fb%20c?page=2");
     ///
     /// // What was there stays as written.
     /// let mut uri: Uri = "http://h/a/%2C/b".parse()?;
-    /// uri.push_path_segment("")?;
+    /// uri.push_path_segment_decoded("")?;
     /// assert_eq!(uri.as_str(), "http://h/a/%2C/b/");
     ///
-    /// assert!(uri.push_path_segment("..").is_err());
+    /// assert!(uri.push_path_segment_decoded("..").is_err());
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn push_path_segment(&mut self, segment: &str) -> Result<(), BuildError>
+    pub fn push_path_segment_decoded(&mut self, segment: &str) -> Result<(), BuildError>
     where
         S: Owned,
     {
         if segment == "." || segment == ".." {
             return Err(BuildError::DotSegment);
         }
+        self.push_segment(|new, first_of_relative| {
+            path::push_segment(new, X::syntax(), segment, first_of_relative);
+        });
+        Ok(())
+    }
+
+    /// Adds a segment at the end of the path, which `write` appends (given
+    /// whether it is the first segment of a relative reference), after a
+    /// `/` where one is needed.
+    fn push_segment(&mut self, write: impl FnOnce(&mut String, bool))
+    where
+        S: Owned,
+    {
         let old = self.path();
-        let mut new = String::with_capacity(old.len() + 1 + 3 * segment.len());
+        let mut new = String::with_capacity(old.len() + 64);
         new.push_str(old);
         let first = old.is_empty() && self.authority().is_none();
         if (old.is_empty() && self.authority().is_some()) || !(old.is_empty() || old.ends_with('/'))
         {
             new.push('/');
         }
-        path::push_segment(&mut new, X::syntax(), segment, first && self.is_relative());
+        write(&mut new, first && self.is_relative());
         if new != old {
             let rewritten = rewrite(self, |c| c.path = &new);
             self.replace_with(rewritten);
         }
-        Ok(())
     }
 
     /// Removes the last segment of the path, with the `/` before it, and
@@ -87,10 +151,11 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// an absolute path stays (`/a` becomes `/`), and every other byte of
     /// the URI stays as it was.
     ///
-    /// The segment comes back encoded, where
-    /// [`push_path_segment`](Self::push_path_segment) takes decoded text:
+    /// The segment comes back encoded, as
+    /// [`push_path_segment`](Self::push_path_segment) takes it:
     /// [`pop_path_segment_decoded`](Self::pop_path_segment_decoded) is the
-    /// twin that gives it decoded, the inverse of `push_path_segment`.
+    /// twin that gives it decoded, the inverse of
+    /// [`push_path_segment_decoded`](Self::push_path_segment_decoded).
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -122,7 +187,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// Removes the last segment of the path, as
     /// [`pop_path_segment`](Self::pop_path_segment) does, and gives it back
     /// percent-decoded, as UTF-8: the text
-    /// [`push_path_segment`](Self::push_path_segment) takes, so that
+    /// [`push_path_segment_decoded`](Self::push_path_segment_decoded) takes, so that
     /// pushing a segment onto a path that does not end in `/` and popping
     /// it with this method gives both the segment and the URI back.
     /// `Ok(None)` when there is no segment to remove (the path is empty or
@@ -142,7 +207,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// use rfc3986::{DecodeError, Uri};
     ///
     /// let mut uri: Uri = "http://h/docs?q".parse()?;
-    /// uri.push_path_segment("a b/c")?;
+    /// uri.push_path_segment_decoded("a b/c")?;
     /// assert_eq!(uri.as_str(), "http://h/docs/a%20b%2Fc?q");
     /// assert_eq!(uri.pop_path_segment_decoded()?.as_deref(), Some("a b/c"));
     /// assert_eq!(uri.as_str(), "http://h/docs?q");

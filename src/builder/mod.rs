@@ -387,6 +387,26 @@ impl<X: Spec> Builder<X> {
         self
     }
 
+    /// The path, decoded: split at each `/`, and each segment
+    /// percent-encoded as [`path_segments`](Self::path_segments) encodes
+    /// it (everything but `pchar` is encoded; in a relative reference the
+    /// first segment's `:` too). A `/` is a separator; a segment that must
+    /// hold one needs `path_segments`. With an authority the path must be
+    /// empty or start with `/`, as for [`path`](Self::path).
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let uri = Uri::builder().scheme("https").host("h").path_decoded("/new path/ü").build()?;
+    /// assert_eq!(uri.as_str(), "https://h/new%20path/%C3%BC");
+    /// assert_eq!(Uri::builder().path_decoded("a:b/c").build()?.as_str(), "a%3Ab/c");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn path_decoded(mut self, path: &str) -> Builder<X> {
+        self.path = PathInput::Segments(path.split('/').map(ToOwned::to_owned).collect());
+        self
+    }
+
     /// The query as written (percent-encoded), without its `?`.
     ///
     /// ```
@@ -716,7 +736,7 @@ impl<X: Spec> Builder<X> {
             }
             PathInput::Segments(segments) => {
                 let relative = self.scheme.is_none() && !has_authority;
-                encoded = encode_segments(syntax, segments, relative);
+                encoded = encode_segments(syntax, segments.iter().map(String::as_str), relative);
                 encoded.as_str()
             }
         };
@@ -857,15 +877,45 @@ fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildErro
     Err(invalid(source))
 }
 
-/// Joins `segments` with `/`, each percent-encoded as a `segment`, the
-/// first as a `segment-nz-nc` (no `:`) in a relative reference.
-fn encode_segments(syntax: &Syntax, segments: &[String], relative: bool) -> String {
+/// Joins `segments` (decoded) with `/`, each percent-encoded as a
+/// `segment`, the first as a `segment-nz-nc` (no `:`) in a relative
+/// reference.
+fn encode_segments<'a>(
+    syntax: &Syntax,
+    segments: impl IntoIterator<Item = &'a str>,
+    relative: bool,
+) -> String {
     let mut path = String::new();
-    for (i, segment) in segments.iter().enumerate() {
+    for (i, segment) in segments.into_iter().enumerate() {
         if i > 0 {
             path.push('/');
         }
         path::push_segment(&mut path, syntax, segment, i == 0 && relative);
     }
     path
+}
+
+/// Checks a path segment given as text: a `segment` of `syntax`'s
+/// grammar, which holds no `/`. The grammar's `path-rootless` matches a
+/// segment that is not empty whole, and the text up to the first `/`
+/// says whether the error is that `/` or a byte before it.
+fn check_segment(syntax: &Syntax, segment: &str) -> Result<(), BuildError> {
+    let slash = segment.find('/');
+    let before = &segment[..slash.unwrap_or(segment.len())];
+    if !before.is_empty() && (syntax.matches)(RfcRule::PathRootless, before) != Some(before.len()) {
+        // The whole segment fails where `before` does: no `/` comes first.
+        return check(
+            syntax,
+            Component::PathSegment,
+            RfcRule::PathRootless,
+            segment,
+        );
+    }
+    match slash {
+        None => Ok(()),
+        Some(at) => Err(BuildError::Invalid {
+            component: Component::PathSegment,
+            source: ParseError::new(ErrorKind::Path, segment, at, "pchar"),
+        }),
+    }
 }

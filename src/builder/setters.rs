@@ -7,8 +7,8 @@ use alloc::string::String;
 use core::marker::PhantomData;
 
 use super::{
-    check, check_authority, check_host, check_path, check_path_after_authority, port_text,
-    BuildError, Builder, Component, PathInput,
+    check, check_authority, check_host, check_path, check_path_after_authority, encode_segments,
+    port_text, BuildError, Builder, Component, PathInput,
 };
 use crate::grammar::RfcRule;
 use crate::percent;
@@ -406,6 +406,60 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         Ok(())
     }
 
+    /// Sets the path from decoded text: split at each `/` (a separator
+    /// here: a segment that must hold a `/` needs
+    /// [`push_path_segment_decoded`](Self::push_path_segment_decoded), which
+    /// encodes it as `%2F`), and each segment percent-encoded as a
+    /// [`PathSegment`](crate::Component::PathSegment): everything but
+    /// unreserved characters, sub-delims, `:` and `@` (in an
+    /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html),
+    /// characters above ASCII that `isegment` takes stay as they are), as
+    /// [`UriBuilder::path_decoded`](crate::UriBuilder::path_decoded) does.
+    ///
+    /// The path then reads back as this path where it stands, as for
+    /// [`set_path`](Self::set_path): in a relative reference, a `:` in the
+    /// first segment is encoded (`%3A`), or it would read as a scheme;
+    /// without an authority, a path that starts with `//` gets a `/.`
+    /// prefix, or it would read as one. `.` and `..` segments stay as they
+    /// are: steps of the hierarchy, which resolution and normalization
+    /// remove.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::RootlessPathWithAuthority`] when there is an
+    /// authority and `path` is neither empty nor starts with `/`; the URI
+    /// is then unchanged. Once encoded, any other text is a path.
+    ///
+    /// ```
+    /// use rfc3986::{BuildError, Uri};
+    ///
+    /// let mut uri: Uri = "https://example.com/old?q#top".parse()?;
+    /// uri.set_path_decoded("/new path/ü")?;
+    /// assert_eq!(uri.as_str(), "https://example.com/new%20path/%C3%BC?q#top");
+    /// assert_eq!(uri.path_segments().collect::<Vec<_>>(), ["", "new%20path", "%C3%BC"]);
+    /// assert_eq!(uri.set_path_decoded("relative"), Err(BuildError::RootlessPathWithAuthority));
+    ///
+    /// let mut relative: Uri = "x".parse()?;
+    /// relative.set_path_decoded("a:b/c?d")?;
+    /// assert_eq!(relative.as_str(), "a%3Ab/c%3Fd");
+    /// relative.set_path_decoded("//not-a-host")?;
+    /// assert_eq!(relative.as_str(), "/.//not-a-host");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    pub fn set_path_decoded(&mut self, path: &str) -> Result<(), BuildError>
+    where
+        S: Owned,
+    {
+        let has_authority = self.authority().is_some();
+        let relative = self.is_relative() && !has_authority;
+        let encoded = encode_segments(X::syntax(), path.split('/'), relative);
+        check_path_after_authority(has_authority, &encoded)?;
+        debug_assert_eq!(check_path(X::syntax(), &encoded), Ok(()));
+        let rewritten = rewrite(self, |c| c.path = &encoded);
+        self.replace_with(rewritten);
+        Ok(())
+    }
+
     /// Sets the query from decoded text, without its `?`; `None` removes
     /// it. Everything but `pchar`, `/` and `?` is percent-encoded (in an
     /// [`Iri`](https://docs.rs/rfc3986/latest/rfc3986/type.Iri.html), characters above ASCII that `iquery` takes,
@@ -522,7 +576,9 @@ absolute_edits! {
     set_userinfo_decoded(userinfo: Option<&str>) -> Result<(), BuildError>;
     set_query_decoded(query: Option<&str>) -> ();
     set_fragment_decoded(fragment: Option<&str>) -> ();
+    set_path_decoded(path: &str) -> Result<(), BuildError>;
     push_path_segment(segment: &str) -> Result<(), BuildError>;
+    push_path_segment_decoded(segment: &str) -> Result<(), BuildError>;
     pop_path_segment() -> Option<String>;
     pop_path_segment_decoded() -> Result<Option<String>, crate::DecodeError>;
     append_query_pair(name: &str, value: &str) -> ();

@@ -1,7 +1,8 @@
 //! Editing a path segment or a query pair while every other byte of the
 //! URI stays as it was written.
 
-use rfc3986::{BuildError, Uri};
+use proptest::prelude::*;
+use rfc3986::{BuildError, Component, ErrorKind, Uri};
 use rstest::rstest;
 
 fn parse(input: &str) -> Uri {
@@ -43,9 +44,9 @@ fn assert_reparses<S: rfc3986::Storage>(uri: &Uri<S>) {
 #[case::disambiguated_path("f:/.//a", "b", "f:/.//a/b")]
 #[case::empty_relative("", "", "")]
 #[case::non_ascii("http://h", "caf\u{e9}", "http://h/caf%C3%A9")]
-fn push_path_segment(#[case] input: &str, #[case] segment: &str, #[case] expected: &str) {
+fn push_path_segment_decoded(#[case] input: &str, #[case] segment: &str, #[case] expected: &str) {
     let mut uri = parse(input);
-    uri.push_path_segment(segment).unwrap();
+    uri.push_path_segment_decoded(segment).unwrap();
     assert_eq!(uri.as_str(), expected);
     assert_reparses(&uri);
     if !segment.is_empty() {
@@ -58,7 +59,10 @@ fn push_path_segment(#[case] input: &str, #[case] segment: &str, #[case] expecte
 fn dot_segments_are_not_names() {
     let mut uri = parse("http://h/a/%2C");
     for dot in [".", ".."] {
-        assert_eq!(uri.push_path_segment(dot), Err(BuildError::DotSegment));
+        assert_eq!(
+            uri.push_path_segment_decoded(dot),
+            Err(BuildError::DotSegment)
+        );
         assert_eq!(uri.as_str(), "http://h/a/%2C");
     }
     assert_eq!(
@@ -66,8 +70,8 @@ fn dot_segments_are_not_names() {
         r#""." and ".." are dot segments (RFC 3986 section 3.3), not names a path segment can have"#
     );
     // A name that only starts or ends with dots is one.
-    uri.push_path_segment("..a").unwrap();
-    uri.push_path_segment(".a.").unwrap();
+    uri.push_path_segment_decoded("..a").unwrap();
+    uri.push_path_segment_decoded(".a.").unwrap();
     assert_eq!(uri.as_str(), "http://h/a/%2C/..a/.a.");
 }
 
@@ -109,7 +113,7 @@ fn pop_undoes_push() {
     ] {
         for segment in ["x", "a b", "c/d", "%", "\u{e9}"] {
             let mut uri = parse(input);
-            uri.push_path_segment(segment).unwrap();
+            uri.push_path_segment_decoded(segment).unwrap();
             let popped = uri.pop_path_segment().unwrap();
             assert_eq!(rfc3986::percent_decode_utf8(&popped).unwrap(), segment);
             let expected = if input.starts_with("http://h") && parse(input).path().is_empty() {
@@ -213,7 +217,7 @@ fn remove_query_pairs(
 fn like_url_for_the_common_case() {
     let input = "https://api.example.com/v1/items?q=a+b&page=2";
     let mut ours = parse(input);
-    ours.push_path_segment("42").unwrap();
+    ours.push_path_segment_decoded("42").unwrap();
     ours.append_query_pair("sort", "name");
     let mut theirs = url::Url::parse(input).unwrap();
     theirs.path_segments_mut().unwrap().push("42");
@@ -224,7 +228,7 @@ fn like_url_for_the_common_case() {
         "https://api.example.com/v1/items/42?q=a+b&page=2&sort=name"
     );
 
-    ours.push_path_segment("a b").unwrap();
+    ours.push_path_segment_decoded("a b").unwrap();
     ours.append_form_pair("full name", "Ada L. (1815)~*");
     theirs.path_segments_mut().unwrap().push("a b");
     theirs
@@ -407,14 +411,14 @@ fn pop_path_segment_decoded_keeps_what_is_not_utf8() {
     assert_eq!(uri.as_str(), "http://h/?q");
 }
 
-/// `push_path_segment` and `pop_path_segment_decoded` undo each other,
+/// `push_path_segment_decoded` and `pop_path_segment_decoded` undo each other,
 /// on a URI and on an IRI, which keeps the characters above ASCII.
 #[test]
 fn pop_decoded_undoes_push() {
     for input in ["http://h", "http://h/a", "s:/a/%2C", "a/b", "?q#f"] {
         for segment in ["x", "a b", "c/d", "%", "%FF", "\u{e9}", "a:b"] {
             let mut uri = parse(input);
-            uri.push_path_segment(segment).unwrap();
+            uri.push_path_segment_decoded(segment).unwrap();
             assert_eq!(
                 uri.pop_path_segment_decoded().unwrap().as_deref(),
                 Some(segment)
@@ -428,11 +432,159 @@ fn pop_decoded_undoes_push() {
         }
     }
     let mut iri: rfc3986::Iri = "https://例え.jp/パス".parse().unwrap();
-    iri.push_path_segment("値 1").unwrap();
+    iri.push_path_segment_decoded("値 1").unwrap();
     assert_eq!(iri.as_str(), "https://例え.jp/パス/値%201");
     assert_eq!(
         iri.pop_path_segment_decoded().unwrap().as_deref(),
         Some("値 1")
     );
     assert_eq!(iri.as_str(), "https://例え.jp/パス");
+}
+
+/// `push_path_segment` takes the segment as written: it goes on as it is,
+/// so that the segments of one URI go onto another unchanged.
+#[rstest]
+#[case::after_authority("http://h", "a", "http://h/a")]
+#[case::directory("http://h/v1/", "a%20b", "http://h/v1/a%20b")]
+#[case::encoded_kept("http://h/a", "%2C%2f%7e", "http://h/a/%2C%2f%7e")]
+#[case::pchar_kept("http://h/a", "b:c@d!$&'()*+,;=", "http://h/a/b:c@d!$&'()*+,;=")]
+#[case::empty_makes_a_directory("http://h/a", "", "http://h/a/")]
+#[case::dots_in_a_name("http://h", "...", "http://h/...")]
+#[case::encoded_dots_in_a_name("http://h", "%2E%2E%2E", "http://h/%2E%2E%2E")]
+#[case::relative("?q", "a", "a?q")]
+#[case::relative_first_segment_colon("", "a:b", "./a:b")]
+#[case::relative_later_segment_colon("x", "a:b", "x/a:b")]
+#[case::scheme_first_segment("urn:", "isbn:1", "urn:isbn:1")]
+fn push_path_segment_as_written(
+    #[case] input: &str,
+    #[case] segment: &str,
+    #[case] expected: &str,
+) {
+    let mut uri = parse(input);
+    uri.push_path_segment(segment).unwrap();
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    if !segment.is_empty() {
+        assert_eq!(uri.path_segments().next_back(), Some(segment));
+    }
+}
+
+/// A segment as written must be a `segment`; `.` and `..`, however
+/// encoded, are no names. On error the URI is unchanged.
+#[rstest]
+#[case::slash("a/b", Some((ErrorKind::Path, 1)))]
+#[case::slash_first("/a", Some((ErrorKind::Path, 0)))]
+#[case::space_before_slash("a b/c", Some((ErrorKind::InvalidCharacter, 1)))]
+#[case::query("a?b", Some((ErrorKind::Path, 1)))]
+#[case::fragment("a#b", Some((ErrorKind::Path, 1)))]
+#[case::bad_percent("a%zz", Some((ErrorKind::PercentEncoding, 2)))]
+#[case::non_ascii("caf\u{e9}", Some((ErrorKind::InvalidCharacter, 3)))]
+#[case::dot(".", None)]
+#[case::dot_dot("..", None)]
+#[case::encoded_dot("%2e", None)]
+#[case::encoded_dot_dot("%2E%2e", None)]
+#[case::half_encoded(".%2E", None)]
+fn push_path_segment_as_written_refuses(
+    #[case] segment: &str,
+    #[case] invalid: Option<(ErrorKind, usize)>,
+) {
+    let mut uri = parse("http://h/a?q");
+    let err = uri.push_path_segment(segment).unwrap_err();
+    match (invalid, &err) {
+        (
+            Some((kind, offset)),
+            BuildError::Invalid {
+                component: Component::PathSegment,
+                source,
+            },
+        ) => assert_eq!((source.kind(), source.offset()), (kind, offset), "{err}"),
+        (None, BuildError::DotSegment) => {}
+        _ => panic!("{segment:?}: {err:?}"),
+    }
+    assert_eq!(uri.as_str(), "http://h/a?q");
+}
+
+/// An IRI takes what `isegment` takes above ASCII as written; the
+/// segments of one URI go onto another as they are, which the decoded
+/// push would encode a second time.
+#[test]
+fn push_path_segment_copies_segments() {
+    let mut iri: rfc3986::Iri = "https://例え.jp/".parse().unwrap();
+    iri.push_path_segment("パス").unwrap();
+    assert_eq!(iri.as_str(), "https://例え.jp/パス");
+    assert!(parse("http://h/").push_path_segment("パス").is_err());
+
+    let from = parse("http://old/a%20b/%2C/c%2Fd");
+    let mut to = parse("http://new");
+    let mut twice = parse("http://new");
+    for segment in from.path_segments().skip(1) {
+        to.push_path_segment(segment).unwrap();
+        twice.push_path_segment_decoded(segment).unwrap();
+    }
+    assert_eq!(to.path(), from.path());
+    assert_eq!(twice.path(), "/a%2520b/%252C/c%252Fd");
+}
+
+/// `set_path_decoded`: `/` separates, each segment is encoded, and the
+/// path reads back where it stands.
+#[rstest]
+#[case::absolute(
+    "https://h/old?q#f",
+    "/new path/\u{fc}",
+    "https://h/new%20path/%C3%BC?q#f"
+)]
+#[case::encoded("http://h", "/a?b#c%d/e f", "http://h/a%3Fb%23c%25d/e%20f")]
+#[case::pchar_kept("http://h", "/b:c@d!$&'()*+,;=", "http://h/b:c@d!$&'()*+,;=")]
+#[case::empty_after_authority("http://h/a?q", "", "http://h?q")]
+#[case::root("http://h/a", "/", "http://h/")]
+#[case::directory("http://h", "/a/", "http://h/a/")]
+#[case::dot_segments_kept("http://h", "/a/../b/.", "http://h/a/../b/.")]
+#[case::relative("x?q", "a/b", "a/b?q")]
+#[case::relative_first_segment_colon("x", "a:b/c:d", "a%3Ab/c:d")]
+#[case::relative_double_slash("x", "//h/a", "/.//h/a")]
+#[case::scheme_rootless("mailto:x", "a@b:c", "mailto:a@b:c")]
+#[case::scheme_double_slash("s:x", "//a", "s:/.//a")]
+#[case::network_path("//h/x", "/a b", "//h/a%20b")]
+#[case::empty_relative("x?q", "", "?q")]
+fn set_path_decoded(#[case] input: &str, #[case] path: &str, #[case] expected: &str) {
+    let mut uri = parse(input);
+    uri.set_path_decoded(path).unwrap();
+    assert_eq!(uri.as_str(), expected);
+    assert_reparses(&uri);
+    let built = parse(input)
+        .to_builder()
+        .path_decoded(path)
+        .build()
+        .unwrap();
+    assert_eq!(built, uri);
+}
+
+#[test]
+fn set_path_decoded_needs_a_rooted_path_after_an_authority() {
+    let mut uri = parse("http://h/a?q");
+    assert_eq!(
+        uri.set_path_decoded("b c"),
+        Err(BuildError::RootlessPathWithAuthority)
+    );
+    assert_eq!(uri.as_str(), "http://h/a?q");
+    let mut iri: rfc3986::AbsoluteIri = "https://例え.jp/".parse().unwrap();
+    iri.set_path_decoded("/パス/a b").unwrap();
+    assert_eq!(iri, "https://例え.jp/パス/a%20b");
+}
+
+proptest! {
+    /// Any decoded path comes back from the segments, decoded, split at
+    /// `/`, whatever it holds.
+    #[test]
+    fn set_path_decoded_decodes_back(segments in proptest::collection::vec(".*", 1..5)) {
+        let path = format!("/{}", segments.join("/"));
+        let mut uri = parse("http://h/old?q#f");
+        uri.set_path_decoded(&path).unwrap();
+        assert_reparses(&uri);
+        let decoded: Vec<String> = uri
+            .path_segments()
+            .map(|s| rfc3986::percent_decode_utf8(s).unwrap().into_owned())
+            .collect();
+        prop_assert_eq!(decoded.join("/"), path);
+    }
 }
