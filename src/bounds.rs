@@ -336,6 +336,14 @@ impl Bounds {
     pub fn fragment_start(&self) -> Option<usize> {
         get(self.fragment_start)
     }
+
+    /// The same bounds without the fragment, for the text cut before its
+    /// `#`: every other component ends before it.
+    #[inline]
+    pub fn without_fragment(mut self) -> Bounds {
+        self.fragment_start = NONE;
+        self
+    }
 }
 
 /// Writes [`Bounds`], component by component, in the order of section 5.3:

@@ -70,6 +70,12 @@ mod storage {
         /// The text, as a `String`: this one, or a copy.
         #[doc(hidden)]
         fn into_string(self) -> String;
+
+        /// The first `len` bytes of the text (a character boundary), kept
+        /// this way: a shorter borrow, the same `String` truncated, or a
+        /// new `Arc<str>`.
+        #[doc(hidden)]
+        fn truncated(self, len: usize) -> Self;
     }
 
     /// A [`Storage`] that owns its text, `String` or `Arc<str>`: a reference
@@ -147,6 +153,9 @@ mod storage {
         fn into_string(self) -> String {
             String::from(self)
         }
+        fn truncated(self, len: usize) -> Self {
+            &self[..len]
+        }
     }
 
     impl Storage for String {
@@ -155,6 +164,10 @@ mod storage {
             self
         }
         fn into_string(self) -> String {
+            self
+        }
+        fn truncated(mut self, len: usize) -> Self {
+            self.truncate(len);
             self
         }
     }
@@ -166,6 +179,9 @@ mod storage {
         }
         fn into_string(self) -> String {
             String::from(&*self)
+        }
+        fn truncated(self, len: usize) -> Self {
+            Arc::from(&self[..len])
         }
     }
 
@@ -889,6 +905,58 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         self.bounds.fragment(len).map(|span| self.slice(span))
     }
 
+    /// This reference without its fragment (and its `#`): what a client
+    /// sends of a URI (RFC 9110 section 7.1, RFC 3986 section 3.5: the
+    /// fragment is for the client alone), what a cache or a set of visited
+    /// pages is keyed by. Unlike [`set_fragment(None)`](Self::set_fragment),
+    /// it cannot fail, and it works on every storage, as the fragment is
+    /// the text's tail: the text is cut before the `#`, and nothing else
+    /// is written.
+    ///
+    /// It takes the reference by value and gives one of the same storage
+    /// back:
+    ///
+    /// - a `Uri<&str>` gives a shorter borrow of the same text, with no
+    ///   allocation; `uri.borrowed().without_fragment()` gives that view of
+    ///   a `Uri` that owns its text, which it leaves as it is;
+    /// - a `Uri` (`Uri<String>`) keeps its `String`, truncated: no
+    ///   allocation either;
+    /// - a `Uri<Arc<str>>` gets a new `Arc<str>` (one allocation and a
+    ///   copy) when there is a fragment, as an `Arc<str>` cannot be cut.
+    ///
+    /// Without a fragment, the reference comes back as it was. To drop the
+    /// fragment of a `Uri` in place (a struct's field, say),
+    /// [`set_fragment_decoded(None)`](Self::set_fragment_decoded) returns
+    /// nothing to handle either.
+    ///
+    /// ```
+    /// use rfc3986::Uri;
+    ///
+    /// let text = "https://example.com/docs?page=2#install";
+    /// let uri = Uri::parse(text)?;
+    /// let sent: Uri<&str> = uri.without_fragment();
+    /// assert_eq!(sent.as_str(), "https://example.com/docs?page=2");
+    /// assert_eq!(sent.fragment(), None);
+    /// assert!(std::ptr::eq(sent.as_str(), &text[..sent.as_str().len()]));
+    ///
+    /// let owned: Uri = "/a#".parse()?;
+    /// let view = owned.borrowed().without_fragment();
+    /// assert_eq!((view.as_str(), owned.as_str()), ("/a", "/a#"));
+    /// assert_eq!(owned.without_fragment().as_str(), "/a");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use = "it returns the reference without its fragment"]
+    pub fn without_fragment(self) -> Self {
+        match self.bounds.fragment_start() {
+            // The `#` is the byte before the fragment.
+            Some(start) => Reference::from_bounds(
+                self.text.truncated(start - 1),
+                self.bounds.without_fragment(),
+            ),
+            None => self,
+        }
+    }
+
     /// Checks the invariants that tie the component bounds to the text:
     /// the components tile the text in order with their delimiters, and the
     /// authority's parts tile the authority. Tests and fuzzers call it.
@@ -1305,6 +1373,24 @@ impl<X: Spec, S: Storage> Absolute<X, S> {
     /// The reference, for an edit that keeps its scheme.
     pub(crate) fn reference_mut(&mut self) -> &mut Reference<X, S> {
         &mut self.0
+    }
+
+    /// This absolute reference without its fragment: see
+    /// [`Reference::without_fragment`]. It stays absolute (a fragment is
+    /// not what makes it so), and is then an `absolute-URI` (RFC 3986
+    /// section 4.3), the form a base URI takes.
+    ///
+    /// ```
+    /// use rfc3986::AbsoluteUri;
+    ///
+    /// let uri = AbsoluteUri::parse("https://example.com/a?b#c")?;
+    /// let base: AbsoluteUri<&str> = uri.without_fragment();
+    /// assert_eq!(base, "https://example.com/a?b");
+    /// # Ok::<(), rfc3986::Error>(())
+    /// ```
+    #[must_use = "it returns the reference without its fragment"]
+    pub fn without_fragment(self) -> Self {
+        Absolute(self.0.without_fragment())
     }
 
     /// This absolute reference, borrowing its text.

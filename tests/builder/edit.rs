@@ -588,3 +588,43 @@ proptest! {
         prop_assert_eq!(decoded.join("/"), path);
     }
 }
+
+#[rstest]
+#[case::fragment("http://h/a?q#top", "http://h/a?q")]
+#[case::empty_fragment("/a#", "/a")]
+#[case::only_a_fragment("#f", "")]
+#[case::query_with_question_marks("?a?b#c?d", "?a?b")]
+#[case::none("http://h/a?q", "http://h/a?q")]
+#[case::none_empty("", "")]
+fn without_fragment(#[case] input: &str, #[case] expected: &str) {
+    // Borrowed: a shorter borrow of the same text.
+    let borrowed = Uri::parse(input).unwrap().without_fragment();
+    assert_eq!(borrowed.as_str(), expected);
+    assert!(std::ptr::eq(borrowed.as_str().as_ptr(), input.as_ptr()));
+    assert_eq!(borrowed.fragment(), None);
+    assert_reparses(&borrowed);
+
+    // Owned: the same `String`, truncated.
+    let owned = parse(input);
+    let buffer = owned.as_str().as_ptr();
+    let owned = owned.without_fragment();
+    assert_eq!(owned, borrowed);
+    assert_eq!(owned.as_str().as_ptr(), buffer);
+    assert_reparses(&owned);
+
+    let shared = Uri::parse(std::sync::Arc::<str>::from(input))
+        .unwrap()
+        .without_fragment();
+    assert_eq!(shared, borrowed);
+    assert_reparses(&shared);
+}
+
+#[test]
+fn without_fragment_on_an_absolute_uri_and_an_iri() {
+    let uri = rfc3986::AbsoluteUri::parse("https://example.com/a?b#c").unwrap();
+    let base = uri.without_fragment();
+    assert_eq!(base, "https://example.com/a?b");
+    assert_eq!(base.scheme(), "https");
+    let iri = rfc3986::Iri::parse("https://例え.jp/パス#片").unwrap();
+    assert_eq!(iri.without_fragment(), "https://例え.jp/パス");
+}
