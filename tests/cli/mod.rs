@@ -509,6 +509,154 @@ For more information, try '--help'.
     assert_eq!(code, 2);
 }
 
+/// `--absolute`: a relative reference is invalid, with a message that
+/// names the line and says why, and a caret where a scheme stops being
+/// possible; a line that is no reference at all has its own error.
+#[test]
+fn check_absolute_rejects_relative_references() {
+    let input = b"https://example.com/a?b#c\n\
+        ../g\n\
+        example.com/api\n\
+        \n\
+        //host/a\r\n\
+        a b\n\
+        urn:isbn:0451450523\n\
+        ?q\n";
+    let (out, err, code) = run(&["check", "--absolute"], input);
+    assert_eq!(
+        out,
+        r##"line 2: not an absolute URI: "../g" is a relative reference, with no scheme (at byte 0: expected ALPHA, found '.')
+  ../g
+  ^
+line 3: not an absolute URI: "example.com/api" is a relative reference, with no scheme (at byte 11: expected ALPHA, DIGIT, "+", "-", "." or ":", found '/')
+  example.com/api
+             ^
+line 4: not an absolute URI: "" is a relative reference, with no scheme (at byte 0: expected ALPHA, found end of input)
+  
+  ^
+line 5: not an absolute URI: "//host/a" is a relative reference, with no scheme (at byte 0: expected ALPHA, found '/')
+  //host/a
+  ^
+line 6: invalid character at byte 1: expected pchar, "/", "?", "#" or end of input, found ' '
+  a b
+   ^
+line 8: not an absolute URI: "?q" is a relative reference, with no scheme (at byte 0: expected ALPHA, found '?')
+  ?q
+  ^
+8 lines, 2 valid, 6 invalid
+"##
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    // Without the flag, the same relative references are valid.
+    let (out, _, code) = run(&["check"], input);
+    assert_eq!(out, "line 6: invalid character at byte 1: expected pchar, \"/\", \"?\", \"#\" or end of input, found ' '\n  a b\n   ^\n8 lines, 7 valid, 1 invalid\n");
+    assert_eq!(code, 1);
+
+    let (out, err, code) = run(&["check", "--absolute"], b"http://a/\nmailto:a@b\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+}
+
+/// A long relative line is named cut to 48 characters, and shown around
+/// the byte at fault as every error is.
+#[test]
+fn check_absolute_cuts_a_long_line() {
+    let line = format!("{}/x", "a".repeat(60));
+    let (out, _, code) = run(&["check", "--absolute"], line.as_bytes());
+    assert_eq!(
+        out,
+        format!(
+            "line 1: not an absolute URI: \"{}...\" is a relative reference, with no scheme \
+             (at byte 60: expected ALPHA, DIGIT, \"+\", \"-\", \".\" or \":\", found '/')\n  \
+             ...{}/x\n     {}^\n1 line, 0 valid, 1 invalid\n",
+            "a".repeat(48),
+            "a".repeat(40),
+            " ".repeat(40)
+        )
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn check_absolute_json_and_iri() {
+    let (out, err, code) = run(&["check", "--absolute", "--json"], b"http://a/\n../g\n");
+    assert_eq!(
+        out,
+        r#"{"line":2,"input":"../g","error":{"kind":"RelativeReference","offset":0,"expected":"ALPHA","found":".","message":"not an absolute URI: \"../g\" is a relative reference, with no scheme (at byte 0: expected ALPHA, found '.')"}}
+"#
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    let (out, err, code) = run(
+        &["check", "--absolute", "--iri"],
+        "https://例え.jp/パス\nパス\n".as_bytes(),
+    );
+    assert_eq!(
+        out,
+        "line 2: not an absolute IRI: \"パス\" is a relative reference, with no scheme (at byte 0: expected ALPHA, found 'パ')\n  パス\n  ^\n2 lines, 1 valid, 1 invalid\n"
+    );
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    // A bidirectional formatting character is reported before the scheme.
+    let (out, _, code) = run(
+        &["check", "--absolute", "--iri", "--bidi"],
+        "a\u{200e}\n".as_bytes(),
+    );
+    assert!(
+        out.starts_with("line 1: bidirectional formatting character at byte 1"),
+        "{out}"
+    );
+    assert_eq!(code, 1);
+}
+
+/// `--count` prints the summary alone, with the exit status it would have
+/// had; what cannot be read is still said on standard error.
+#[test]
+fn check_count_prints_only_the_summary() {
+    let input = b"http://a/\n../g\na b\n%zz\n";
+    let (out, err, code) = run(&["check", "--count"], input);
+    assert_eq!(out, "4 lines, 2 valid, 2 invalid\n");
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    let (out, err, code) = run(&["check", "--count", "--absolute"], input);
+    assert_eq!(out, "4 lines, 1 valid, 3 invalid\n");
+    assert_eq!((err.as_str(), code), ("", 1));
+
+    let (out, err, code) = run(&["check", "--count"], b"http://a/\n../g\n");
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+
+    // With --lint, the lints are counted, not shown; --fail-on still fails.
+    let (out, err, code) = run(
+        &["check", "--count", "--lint"],
+        b"HTTP://a:80/\nhttp://a/\n",
+    );
+    assert_eq!(out, "2 lines, 2 valid, 0 invalid, 2 lints\n");
+    assert_eq!((err.as_str(), code), ("", 0));
+    let (out, _, code) = run(
+        &["check", "--count", "--lint", "--fail-on", "info"],
+        b"HTTP://a:80/\n",
+    );
+    assert_eq!(out, "1 line, 1 valid, 0 invalid, 2 lints\n");
+    assert_eq!(code, 1);
+
+    let file = temp_file("check-count.txt", b"http://a/\nx y\n");
+    let missing = format!("{file}.missing");
+    let (out, err, code) = run(&["check", "--count", &file, &missing], b"");
+    assert_eq!(out, "2 lines, 1 valid, 1 invalid, 1 file not read\n");
+    assert!(err.starts_with(&format!("uri: {missing}: ")), "{err}");
+    assert_eq!(code, 2);
+
+    // It prints no line of its own, so it takes no option that shapes one.
+    for other in ["--json", "--suggest"] {
+        let (out, err, code) = run(&["check", "--count", other], b"");
+        assert_eq!(out, "");
+        assert!(err.contains("cannot be used with"), "{err}");
+        assert_eq!(code, 2);
+    }
+}
+
 /// RFC 3986 section 5.4: each reference and what it resolves to against
 /// "http://a/b/c/d;p?q", normal examples (5.4.1) then abnormal (5.4.2).
 const RFC_EXAMPLES: [(&str, &str); 42] = [

@@ -1,14 +1,15 @@
 //! `uri check [FILE]...`: validate URI references read one a line from
 //! files or standard input, in constant memory; with `--lint`, the
-//! SHOULD-level problems of each valid line, and with `--suggest`, a
-//! corrected reference for each invalid one.
+//! SHOULD-level problems of each valid line, with `--suggest`, a
+//! corrected reference for each invalid one, with `--absolute`, relative
+//! references rejected, and with `--count`, the summary alone.
 
 use std::borrow::Cow;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use rfc3986::schemes::{file::FileUri, http::HttpUri, mailto::Mailto, urn::Urn, SchemeError};
-use rfc3986::{Iri, Lint, ParseError, Severity, Suggestion, Uri};
+use rfc3986::{AbsoluteIri, AbsoluteUri, Iri, Lint, ParseError, Severity, Suggestion, Uri};
 use serde::Serialize;
 
 use crate::json::ErrorJson;
@@ -62,6 +63,17 @@ pub struct Args {
     /// the line still counts as invalid
     #[arg(long)]
     suggest: bool,
+
+    /// Require absolute URIs (absolute IRIs with --iri): a relative
+    /// reference, which has no scheme ("../a", "//host/a", "/a", "a"), is
+    /// invalid, reported as such. A URI of a --scheme always has one
+    #[arg(long)]
+    absolute: bool,
+
+    /// Print only the summary line: the counts of lines, valid and invalid
+    /// lines (and of lints, with --lint), and nothing for each line
+    #[arg(long, conflicts_with_all = ["json", "suggest"])]
+    count: bool,
 }
 
 /// The schemes `--scheme` knows: those of `rfc3986::schemes`.
@@ -78,25 +90,100 @@ pub enum Scheme {
 }
 
 /// Checks a line: `Ok` when it is valid.
-type Validator = dyn Fn(&str) -> Result<(), SchemeError>;
+type Validator<'a> = dyn Fn(&str) -> Result<(), Rejection> + 'a;
 
 impl Scheme {
-    fn validator(self) -> &'static Validator {
+    fn validate(self, line: &str) -> Result<(), SchemeError> {
         match self {
-            Scheme::Http => &|line| HttpUri::parse(line).map(drop),
-            Scheme::Mailto => &|line| Mailto::parse(line).map(drop),
-            Scheme::Urn => &|line| Urn::parse(line).map(drop),
-            Scheme::File => &|line| FileUri::parse(line).map(drop),
+            Scheme::Http => HttpUri::parse(line).map(drop),
+            Scheme::Mailto => Mailto::parse(line).map(drop),
+            Scheme::Urn => Urn::parse(line).map(drop),
+            Scheme::File => FileUri::parse(line).map(drop),
+        }
+    }
+}
+
+/// Why a line is not valid.
+#[derive(Debug)]
+pub enum Rejection {
+    /// It is not a reference (of its scheme, with --scheme).
+    Invalid(SchemeError),
+    /// With --absolute, it is a relative reference: the error of its parse
+    /// as an absolute one, at the byte where a scheme stops being possible.
+    Relative {
+        error: ParseError,
+        /// "URI", or "IRI" with --iri.
+        kind: &'static str,
+    },
+}
+
+impl From<SchemeError> for Rejection {
+    fn from(err: SchemeError) -> Rejection {
+        Rejection::Invalid(err)
+    }
+}
+
+impl From<ParseError> for Rejection {
+    fn from(err: ParseError) -> Rejection {
+        Rejection::Invalid(err.into())
+    }
+}
+
+/// A line as a URI reference, and with `absolute` as an absolute URI.
+fn uri(line: &str, absolute: bool) -> Result<(), Rejection> {
+    let uri = Uri::parse(line)?;
+    if absolute {
+        AbsoluteUri::try_from(uri).map_err(|error| Rejection::Relative { error, kind: "URI" })?;
+    }
+    Ok(())
+}
+
+/// A line as an IRI reference, with `bidi` without the bidirectional
+/// formatting characters, and with `absolute` as an absolute IRI.
+fn iri(line: &str, bidi: bool, absolute: bool) -> Result<(), Rejection> {
+    let iri = Iri::parse(line)?;
+    if bidi {
+        iri.check_bidi()?;
+    }
+    if absolute {
+        AbsoluteIri::try_from(iri).map_err(|error| Rejection::Relative { error, kind: "IRI" })?;
+    }
+    Ok(())
+}
+
+impl Rejection {
+    /// The one-line message: the parse's for an invalid line; for a
+    /// relative one, that it is one, the line (cut to 48 characters), and
+    /// where a scheme stops being possible.
+    fn message(&self, line: &str) -> String {
+        match self {
+            Rejection::Invalid(err) => err.to_string(),
+            Rejection::Relative { error, kind } => {
+                const SHOWN: usize = 48;
+                let mut quoted: String = line.chars().take(SHOWN).collect();
+                if quoted.len() < line.len() {
+                    quoted.push_str("...");
+                }
+                let found = match error.found() {
+                    Some(c) => format!("{c:?}"),
+                    None => "end of input".to_string(),
+                };
+                format!(
+                    "not an absolute {kind}: {quoted:?} is a relative reference, with no scheme \
+                     (at byte {}: expected {}, found {found})",
+                    error.offset(),
+                    error.expected()
+                )
+            }
         }
     }
 }
 
 pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
-    let validate: &Validator = match args.scheme {
-        Some(scheme) => scheme.validator(),
-        None if args.iri && args.bidi => &|line| Ok(Iri::parse(line)?.check_bidi()?),
-        None if args.iri => &|line| Ok(Iri::parse(line).map(drop)?),
-        None => &|line| Ok(Uri::parse(line).map(drop)?),
+    let validate = |line: &str| match args.scheme {
+        Some(scheme) => Ok(scheme.validate(line)?),
+        None if args.iri => iri(line, args.bidi, args.absolute),
+        None => uri(line, args.absolute),
     };
     let report = Report {
         json: args.json,
@@ -111,6 +198,7 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
         },
         fail_on: args.fail_on,
         suggest: args.suggest,
+        count: args.count,
     };
     let mut summary = Summary::default();
     if args.files.is_empty() {
@@ -118,7 +206,7 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
             &mut io::stdin().lock(),
             None,
             output.out(),
-            validate,
+            &validate,
             report,
         )?;
     }
@@ -126,7 +214,7 @@ pub fn run(args: &Args, output: &mut Output) -> io::Result<ExitCode> {
         let source = Source::of(name);
         let counted = source
             .open()
-            .and_then(|mut input| check(&mut input, Some(name), output.out(), validate, report));
+            .and_then(|mut input| check(&mut input, Some(name), output.out(), &validate, report));
         match counted {
             Ok(counted) => summary.add(counted),
             Err(err) if err.kind() == io::ErrorKind::BrokenPipe => return Err(err),
@@ -209,6 +297,8 @@ pub struct Report {
     pub fail_on: Option<Severity>,
     /// With `--suggest`: a corrected reference for each invalid line.
     pub suggest: bool,
+    /// With `--count`: nothing for each line, only the summary.
+    pub count: bool,
 }
 
 /// The JSON object of an invalid line.
@@ -288,7 +378,7 @@ pub fn check(
     input: &mut impl BufRead,
     file: Option<&str>,
     out: &mut impl Write,
-    validate: &Validator,
+    validate: &Validator<'_>,
     report: Report,
 ) -> io::Result<Summary> {
     let mut invalid = 0;
@@ -307,6 +397,9 @@ pub fn check(
                         .iter()
                         .filter(|l| report.fail_on.is_some_and(|at| l.severity() >= at))
                         .count() as u64;
+                    if report.count {
+                        return Ok(());
+                    }
                     return write_lints(out, file, number, line, &lints, report.json);
                 }
                 Err(err) => Err((line, err)),
@@ -314,8 +407,11 @@ pub fn check(
             Err(not_utf8) => Ok(not_utf8),
         };
         invalid += 1;
+        if report.count {
+            return Ok(());
+        }
         let suggestion = match &error {
-            Err((line, err)) if report.suggest => {
+            Err((line, Rejection::Invalid(err))) if report.suggest => {
                 syntax_error(err).and_then(|e| e.suggestion(line))
             }
             _ => None,
@@ -419,7 +515,7 @@ fn underlined(line: &str, range: std::ops::Range<usize>) -> (String, String) {
 
 /// What is wrong with a line: the line and its error, or where it stops
 /// being UTF-8.
-type LineError<'a> = Result<NotUtf8<'a>, (&'a str, SchemeError)>;
+type LineError<'a> = Result<NotUtf8<'a>, (&'a str, Rejection)>;
 
 fn write_text(
     out: &mut impl Write,
@@ -433,7 +529,12 @@ fn write_text(
     }
     match error {
         Ok(not_utf8) => writeln!(out, "line {number}: {not_utf8}")?,
-        Err((_, err)) => writeln!(out, "line {number}: {err:#}")?,
+        Err((_, Rejection::Invalid(err))) => writeln!(out, "line {number}: {err:#}")?,
+        Err((line, relative @ Rejection::Relative { error, .. })) => {
+            writeln!(out, "line {number}: {}", relative.message(line))?;
+            let (shown, under) = underlined(line, error.offset()..error.offset());
+            writeln!(out, "  {shown}\n  {under}")?;
+        }
     }
     if let Some(suggestion) = suggestion {
         writeln!(out, "  suggestion: {suggestion}")?;
@@ -460,11 +561,16 @@ fn write_json(
             error: ErrorJson::not_utf8(not_utf8),
             suggestion,
         },
-        Err((line, err)) => InvalidLine {
+        Err((line, rejection)) => InvalidLine {
             file,
             line: number,
             input: Cow::Borrowed(line),
-            error: ErrorJson::scheme(err),
+            error: match rejection {
+                Rejection::Invalid(err) => ErrorJson::scheme(err),
+                Rejection::Relative { error, .. } => {
+                    ErrorJson::relative(error, rejection.message(line))
+                }
+            },
             suggestion,
         },
     };

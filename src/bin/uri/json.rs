@@ -11,7 +11,8 @@ use crate::lines::NotUtf8;
 pub struct ErrorJson {
     /// The `ErrorKind` variant's name ("Host", "InvalidCharacter", ...),
     /// "SchemeViolation" for a rule of a scheme, "NotUtf8" for a line that
-    /// is not UTF-8.
+    /// is not UTF-8, "RelativeReference" for a relative reference where
+    /// `uri check --absolute` wants an absolute one.
     kind: String,
     /// Byte offset into the input.
     offset: usize,
@@ -62,6 +63,20 @@ impl ErrorJson {
                 scheme: None,
                 rule: None,
             },
+        }
+    }
+
+    /// A relative reference where `--absolute` wants an absolute one:
+    /// `err` is its parse as one, `message` what `uri check` says of it.
+    pub fn relative(err: &ParseError, message: String) -> ErrorJson {
+        ErrorJson {
+            kind: "RelativeReference".to_string(),
+            offset: err.offset(),
+            expected: err.expected().to_string(),
+            found: err.found(),
+            message,
+            scheme: None,
+            rule: None,
         }
     }
 

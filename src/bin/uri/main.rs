@@ -7,6 +7,7 @@
 //! uri parse < urls.txt
 //! uri check urls.txt more.txt
 //! uri check --json --scheme mailto < addresses.txt
+//! uri check --absolute --count urls.txt
 //! uri resolve 'http://a/b/c/d;p?q' ../g '?y'
 //! uri resolve 'http://a/b/c/d;p?q' < hrefs.txt
 //! uri normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
@@ -109,7 +110,9 @@ enum Command {
     /// are printed too (severity, message, caret), and the summary counts
     /// them; with --suggest, each invalid line gets a corrected reference
     /// when a usual mistake explains it (never applied: the line stays
-    /// invalid). Memory use does not grow with the number of lines. Exit
+    /// invalid). With --absolute, a relative reference (no scheme) is
+    /// invalid too, reported as one. With --count, only the summary is
+    /// printed. Memory use does not grow with the number of lines. Exit
     /// status: 0 when every line is valid (and, with --fail-on, no lint is
     /// of that severity or above), 1 otherwise, 2 when a file cannot be
     /// read.
