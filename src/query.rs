@@ -4,6 +4,9 @@
 //! coding of HTML forms, where it is a space ([`Reference::form_pairs`]);
 //! and the edits of the pairs of a query's text, which the in-place edits
 //! and the builder share.
+//!
+//! It imports percent-encoding, the reference types and the grammars'
+//! `Syntax`; the builder imports it.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -319,12 +322,14 @@ pub(crate) fn without_pairs(query: &str, coding: Coding, name: &str) -> (usize, 
     (removed, pairs_left.then_some(new))
 }
 
-/// A `name=value` pair, as [`UriBuilder::query_pairs`] takes them: a tuple
-/// of two strings (`(&str, &str)`, `(String, String)`, what a map's
-/// iterator gives), or a reference to one, so that a slice
-/// `&[(String, String)]` or a `&Vec` of pairs can be given as it is.
+/// A `name=value` pair, as [`UriBuilder::query_pairs`] and
+/// [`UriBuilder::form_pairs`] take them: a tuple of two strings (`(&str,
+/// &str)`, `(String, String)`, what a map's iterator gives), or a
+/// reference to one, so that a slice `&[(String, String)]` or a `&Vec` of
+/// pairs can be given as it is.
 ///
 /// [`UriBuilder::query_pairs`]: crate::UriBuilder::query_pairs
+/// [`UriBuilder::form_pairs`]: crate::UriBuilder::form_pairs
 ///
 /// ```
 /// use rfc3986::{AsQueryPair, Uri};

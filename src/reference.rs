@@ -905,10 +905,10 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         self.bounds.fragment(len).map(|span| self.slice(span))
     }
 
-    /// This reference without its fragment (and its `#`): what a client
-    /// sends of a URI (RFC 9110 section 7.1, RFC 3986 section 3.5: the
-    /// fragment is for the client alone), what a cache or a set of visited
-    /// pages is keyed by. Unlike [`set_fragment(None)`](Self::set_fragment),
+    /// This reference without its fragment (and its `#`): what is
+    /// dereferenced (RFC 3986 section 3.5: the fragment is separated from
+    /// the rest before a dereference, and is not sent), what a cache or a
+    /// set of visited pages is keyed by. Unlike [`set_fragment(None)`](Self::set_fragment),
     /// it cannot fail, and it works on every storage, as the fragment is
     /// the text's tail: the text is cut before the `#`, and nothing else
     /// is written.

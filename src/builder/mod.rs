@@ -462,20 +462,12 @@ impl<X: Spec> Builder<X> {
     /// assert_eq!(uri.as_str(), "?a=x%20y&b=%26");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn query_pairs<I>(mut self, pairs: I) -> Builder<X>
+    pub fn query_pairs<I>(self, pairs: I) -> Builder<X>
     where
         I: IntoIterator,
         I::Item: AsQueryPair,
     {
-        let mut query = String::new();
-        for (i, pair) in pairs.into_iter().enumerate() {
-            if i > 0 {
-                query.push('&');
-            }
-            Coding::Percent.push_pair(&mut query, self.syntax, pair.name(), pair.value());
-        }
-        self.query = Some(query);
-        self
+        self.pairs(pairs, Coding::Percent)
     }
 
     /// The query as `name=value` pairs joined with `&`, each name and value
@@ -505,7 +497,17 @@ impl<X: Spec> Builder<X> {
     /// assert_eq!(pairs, [("q".into(), "rust book!".into()), ("sum".into(), "1+1".into())]);
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn form_pairs<I>(mut self, pairs: I) -> Builder<X>
+    pub fn form_pairs<I>(self, pairs: I) -> Builder<X>
+    where
+        I: IntoIterator,
+        I::Item: AsQueryPair,
+    {
+        self.pairs(pairs, Coding::Form)
+    }
+
+    /// The builder with the query `pairs` joined with `&`, each encoded
+    /// with `coding`.
+    fn pairs<I>(mut self, pairs: I, coding: Coding) -> Builder<X>
     where
         I: IntoIterator,
         I::Item: AsQueryPair,
@@ -515,7 +517,7 @@ impl<X: Spec> Builder<X> {
             if i > 0 {
                 query.push('&');
             }
-            Coding::Form.push_pair(&mut query, self.syntax, pair.name(), pair.value());
+            coding.push_pair(&mut query, self.syntax, pair.name(), pair.value());
         }
         self.query = Some(query);
         self
