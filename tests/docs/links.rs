@@ -96,12 +96,19 @@ struct Link {
     line: usize,
 }
 
-/// The links of a Markdown text, outside code blocks and code spans.
+/// The links of a Markdown text, outside code blocks and code spans. A
+/// reference definition starts a paragraph (CommonMark: it cannot
+/// interrupt one), so `[x]: y` on a line that goes on a paragraph is text.
 fn links(text: &str) -> Vec<Link> {
     let mut links = Vec::new();
+    // Whether the line before starts no paragraph's text: the start, an
+    // empty line, or a definition.
+    let mut after_break = true;
     for (index, line) in prose_lines(text) {
         let trimmed = line.trim_start();
-        if line.len() - trimmed.len() <= 3 && trimmed.starts_with('[') {
+        let starts_block = after_break;
+        after_break = trimmed.is_empty();
+        if starts_block && line.len() - trimmed.len() <= 3 && trimmed.starts_with('[') {
             let definition = trimmed[1..].split_once("]:");
             if let Some((label, dest)) =
                 definition.and_then(|(label, rest)| Some((label, rest.split_whitespace().next()?)))
@@ -111,6 +118,7 @@ fn links(text: &str) -> Vec<Link> {
                     definition: Some(normalize_label(label)),
                     line: index + 1,
                 });
+                after_break = true;
                 continue;
             }
         }
@@ -607,6 +615,20 @@ mod tests {
                 "docs/a.md:5: `../README.md#no-such`: no such heading",
             ]
         );
+    }
+
+    /// A reference definition starts a paragraph: `[x]: y` on a line that
+    /// goes on one is text, not a link to `y`.
+    #[test]
+    fn a_definition_does_not_interrupt_a_paragraph() {
+        let broken = check(
+            "paragraph",
+            &[(
+                "README.md",
+                "The pairs, from\n[`f`]: `+` is a space.\n\n[g]: gone.md\n",
+            )],
+        );
+        assert_eq!(broken, ["README.md:4: `gone.md`: no such file"]);
     }
 
     #[test]
