@@ -552,8 +552,10 @@ fn windows_name(encoded: &str, at: usize) -> Result<Cow<'_, str>, FilePathError>
     }
 }
 
-/// The conversions with `std`'s paths, in the host's flavor.
-#[cfg(all(feature = "std", any(unix, windows)))]
+/// The conversions with `std`'s paths, in the host's flavor: the `std`
+/// feature, on Unix or Windows (the only hosts whose path flavor is known).
+#[cfg(feature = "std")]
+#[cfg(any(unix, windows))]
 mod host {
     use crate::host_std::ffi::OsString;
     use crate::host_std::path::{Path, PathBuf};
