@@ -6,7 +6,10 @@
 //! prefix again with the same grammar and looks at the component it ends
 //! in. Only when the failure is inside an IP literal, a scheme or a
 //! userinfo does it look closer, by running the grammar's rule for it
-//! there.
+//! there. A userinfo that never finds its `@` is none: the authority is
+//! the host and port the parse read, and the grammar's `IPv6address` and
+//! `authority` rules say whether that host is an IPv6 address without its
+//! brackets.
 //!
 //! The parses it runs come from [`Parsers`], of which there are two: the
 //! compiled parsers of a grammar ([`CompiledParsers`]: the diagnostic variant for the
@@ -49,6 +52,8 @@ mod expected {
     pub const SCHEME_BEFORE_COLON: &str =
         r##"a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or ".")"##;
     pub const IP_LITERAL: &str = "IPv6address or IPvFuture";
+    /// Where an IPv6address stands as a host without its brackets.
+    pub const UNBRACKETED_IPV6: &str = r#""[" before an IPv6address"#;
     pub const END_OF_HOST: &str = "end of host";
     pub const IPV6: &str = "IPv6address";
     /// What may come next in an IPv6 address: by the digits that may (none,
@@ -1169,7 +1174,11 @@ where
     // have none: the rule's failure is then as far as the input got.
     let far = far.max(offset);
     if far > offset {
-        return cut_short(parsers, syntax, input, offset, far, context);
+        let host = bounds
+            .as_ref()
+            .and_then(Bounds::host)
+            .map(|host| host.start);
+        return cut_short(parsers, syntax, input, offset, far, context, host);
     }
     let Some(found) = input[offset..].chars().next() else {
         let (kind, expected) = context.error(syntax.expected);
@@ -1178,6 +1187,12 @@ where
     match (context, found) {
         // A relative reference cannot have ":" in its first segment, so an
         // input with one there was meant as a URI, whose scheme is not one.
+        // Where the grammar's scheme rule matches nothing at all, its first
+        // character is what is wrong (`1http://a`); else the ":" that comes
+        // after what the rule cannot take.
+        (Context::FirstSegment, ':') if no_scheme(parsers, input) => {
+            error(syntax, ErrorKind::Scheme, input, 0, expected::SCHEME_START)
+        }
         (Context::Start | Context::FirstSegment, ':') => error_found(
             syntax,
             ErrorKind::Scheme,
@@ -1193,10 +1208,20 @@ where
     }
 }
 
+/// Whether the grammar's scheme rule matches nothing at the start of
+/// `input` (its first character is no `ALPHA`); `false` where the grammar
+/// has no such rule.
+fn no_scheme<R: UriRule>(parsers: &impl Parsers<R>, input: &str) -> bool {
+    R::from_rfc_rule(RfcRule::Scheme).is_some()
+        && match_len(parsers, RfcRule::Scheme, input).is_none()
+}
+
 /// The error where the tokens of a failed parse got to `far`, past
 /// `offset`, the furthest byte at which a rule failed, where the input is
 /// in `context`: what was cut short there, a `pct-encoded`, an IP literal
-/// or a userinfo waiting for its `@`.
+/// or a userinfo, and where that userinfo never finds its `@`, the
+/// authority read as host and port ([`host_and_port`]). `host` is where
+/// the host starts, in the bounds up to `offset`.
 #[cold]
 #[inline(never)]
 fn cut_short<R: UriRule>(
@@ -1206,6 +1231,7 @@ fn cut_short<R: UriRule>(
     offset: usize,
     far: usize,
     context: Context,
+    host: Option<usize>,
 ) -> ParseError {
     if let Some(error) = cut_pct_encoded(syntax, input, far) {
         return error;
@@ -1221,19 +1247,73 @@ fn cut_short<R: UriRule>(
             ip_literal(syntax, &takes, input, offset + 1, far)
         }
         // In the authority, only a userinfo reads further than its host
-        // and port, up to the "@" it lacks.
-        Context::HostStart | Context::RegName | Context::Port | Context::Userinfo => error(
+        // and port, up to the "@" it lacks. With an "@" ahead, the
+        // userinfo holds a character it may not.
+        Context::Userinfo => error(
             syntax,
             ErrorKind::Userinfo,
             input,
             far,
             syntax.expected.userinfo,
         ),
+        // With none, there is no userinfo: the authority is a host and a
+        // port.
+        Context::HostStart | Context::RegName | Context::Port => {
+            host_and_port(parsers, syntax, input, offset, far, context, host)
+        }
         context => {
             let (kind, expected) = context.error(syntax.expected);
             error(syntax, kind, input, far, expected)
         }
     }
+}
+
+/// The error of an authority without an `@`, which a userinfo would read
+/// up to `far`, further than its host and port (`example.com:80:80`,
+/// `2001:db8::1`), taken as what it is, a host and a port: at `offset`,
+/// where the host and port that the parse read end, named by `context`,
+/// the component they end in (`http://example.com:80:80/` has an invalid
+/// port at its second `:`). Where the host, from `host`, is an IPv6
+/// address without the brackets of an `IP-literal`
+/// ([`unbracketed_ipv6`]), the error is at its first byte, where the "["
+/// is missing.
+fn host_and_port<R: UriRule>(
+    parsers: &impl Parsers<R>,
+    syntax: &Syntax,
+    input: &str,
+    offset: usize,
+    far: usize,
+    context: Context,
+    host: Option<usize>,
+) -> ParseError {
+    if let Some(host) = host.filter(|&host| unbracketed_ipv6(parsers, &input[host..far])) {
+        return error(
+            syntax,
+            ErrorKind::IpLiteral,
+            input,
+            host,
+            expected::UNBRACKETED_IPV6,
+        );
+    }
+    let (kind, expected) = context.error(syntax.expected);
+    error(syntax, kind, input, offset, expected)
+}
+
+/// Whether `authority`, the text of an authority from its host on, is an
+/// IPv6 address without its brackets, as the grammar says: its
+/// `IPv6address` rule matches at its start, and with that match in
+/// brackets its `authority` rule matches the whole text (a port may follow
+/// the address).
+fn unbracketed_ipv6<R: UriRule>(parsers: &impl Parsers<R>, authority: &str) -> bool {
+    let Some(len) = match_len(parsers, RfcRule::Ipv6Address, authority) else {
+        return false;
+    };
+    let mut bracketed = String::with_capacity(authority.len() + 2);
+    bracketed.push('[');
+    bracketed.push_str(&authority[..len]);
+    bracketed.push(']');
+    bracketed.push_str(&authority[len..]);
+    match_len(parsers, RfcRule::Authority, &bracketed) == Some(bracketed.len())
 }
 
 /// The error at `far` when `input` has a `pct-encoded` cut short there:

@@ -20,6 +20,8 @@ use core::fmt;
 /// let kind = |s| Uri::parse(s).unwrap_err().kind();
 /// assert_eq!(kind("1http://a"), ErrorKind::Scheme);
 /// assert_eq!(kind("http://a:b@c:d@e/"), ErrorKind::Port);
+/// assert_eq!(kind("http://a:80:80/"), ErrorKind::Port);
+/// assert_eq!(kind("http://2001:db8::1/"), ErrorKind::IpLiteral);
 /// assert_eq!(kind("http://[v1]/"), ErrorKind::IpvFuture);
 /// assert_eq!(kind("/a%2"), ErrorKind::PercentEncoding);
 /// assert_eq!(kind("/a b"), ErrorKind::InvalidCharacter);
@@ -31,29 +33,33 @@ pub enum ErrorKind {
     /// The scheme (section 3.1) is malformed: it must begin with a letter,
     /// followed by letters, digits, `+`, `-` or `.`. What comes before a
     /// `:` that is no scheme reads as the first segment of a relative
-    /// reference, which may not hold a `:`: the error is at that `:`
-    /// (`1http://a` at byte 5), and is of this kind.
+    /// reference, which may not hold a `:`: the error is of this kind, at
+    /// the first character where that is no letter (`1http://a` at byte
+    /// 0), else at that `:` (`ht_tp://a` at byte 5).
     Scheme,
-    /// The userinfo (section 3.2.1) contains a character it may not, or
-    /// ends without its `@`. What follows a host's `:` and is not a port
-    /// reads as a userinfo (`a:8x` in `http://a:8x@b/`), so
-    /// `http://a:8x/` is an error of this kind at the `/`, the first byte
-    /// no reference takes there.
+    /// The userinfo (section 3.2.1) contains a character it may not,
+    /// before the `@` that ends it (`http://a[b@c/` at byte 8). An
+    /// authority with no `@` has no userinfo: what follows a host's `:`
+    /// and is not a port is an error of [`Port`](ErrorKind::Port)
+    /// (`http://a:8x/` at the `x`), although a userinfo (`a:8x@b`) could
+    /// have read further.
     Userinfo,
     /// The host (section 3.2.2) contains a character it may not: a
     /// registered name allows only unreserved characters, percent-encodings
     /// and sub-delims, and an IP literal must be followed by `:`, `/`, `?`,
     /// `#` or the end.
     Host,
-    /// An IP literal (`[` ... `]`) is empty or not closed.
+    /// An IP literal (`[` ... `]`) is empty or not closed, or an IPv6
+    /// address stands as a host without its brackets (`http://::1/`, at
+    /// its first byte, where the `[` is missing).
     IpLiteral,
     /// The IPv6 address inside `[` ... `]` is malformed (section 3.2.2).
     Ipv6Address,
     /// The IPvFuture address inside `[v` ... `]` is malformed: `v`, a
     /// hexadecimal version, `.`, then unreserved, sub-delims or `:`.
     IpvFuture,
-    /// The port (section 3.2.3) contains a character that is not a digit,
-    /// where what comes before cannot be a userinfo (`http://u@a:8x/`).
+    /// The port (section 3.2.3) contains a character that is not a digit
+    /// (`http://a:8x/`, `http://a:80:80/` at the second `:`).
     Port,
     /// The port is a number above 65535. The grammar allows any number of
     /// digits; this crate stores a port as a `u16` and rejects what does not
@@ -307,10 +313,15 @@ impl<I> ParseError<I> {
     }
 
     /// The byte offset in the input where the problem is: the first byte
-    /// that no valid continuation of the input before it can take (for
-    /// [`ErrorKind::PortRange`], the port's first digit). `%` followed by
-    /// `g` is wrong at the `g`, where `%` followed by two hexadecimal digits
-    /// could still have been.
+    /// that no valid continuation of the input before it can take. `%`
+    /// followed by `g` is wrong at the `g`, where `%` followed by two
+    /// hexadecimal digits could still have been. Three errors name the
+    /// part at fault before that byte: [`ErrorKind::PortRange`], at the
+    /// port's first digit; a scheme whose first character is no letter,
+    /// at that character (`1http://a`, byte 0); and an authority without
+    /// an `@`, which is a host and a port although a userinfo could read
+    /// further, where its port goes wrong (`http://a:80:80/`, byte 11),
+    /// or at the first byte of an IPv6 address without its brackets.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -319,6 +330,8 @@ impl<I> ParseError<I> {
     /// assert_eq!(err.offset(), 20);
     /// let err = Uri::parse("http://example.com/%g0").unwrap_err();
     /// assert_eq!((err.offset(), err.found()), (20, Some('g')));
+    /// let err = Uri::parse("http://a:80:80/").unwrap_err();
+    /// assert_eq!((err.offset(), err.found()), (11, Some(':')));
     /// ```
     pub fn offset(&self) -> usize {
         self.offset

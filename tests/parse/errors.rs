@@ -7,8 +7,12 @@ use rstest::rstest;
 #[rstest]
 // Scheme: what comes before the ":" is no scheme, so it reads as the first
 // segment of a relative reference, which no ":" may follow: the error is at
-// that ":", the first byte no reference takes, and names the scheme.
-#[case::scheme_digit_first("1http://a/", ErrorKind::Scheme, 5, Some(':'))]
+// that ":", the first byte no reference takes, and names the scheme; but
+// where the scheme rule matches nothing (no ALPHA first), at that first
+// character.
+#[case::scheme_digit_first("1http://a/", ErrorKind::Scheme, 0, Some('1'))]
+#[case::scheme_dot_first(".a:b", ErrorKind::Scheme, 0, Some('.'))]
+#[case::scheme_pct_first("%41:b", ErrorKind::Scheme, 0, Some('%'))]
 #[case::scheme_underscore("ht_tp://a/", ErrorKind::Scheme, 5, Some(':'))]
 #[case::scheme_empty("://a/", ErrorKind::Scheme, 0, Some(':'))]
 #[case::scheme_pct("h%41ttp://a/", ErrorKind::Scheme, 7, Some(':'))]
@@ -72,10 +76,7 @@ fn errors(
 
 // What was expected, in the RFC's terms, by where the error is.
 #[rstest]
-#[case::scheme_digit_first(
-    "1a:",
-    r#"a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or ".")"#
-)]
+#[case::scheme_digit_first("1a:", "ALPHA")]
 #[case::scheme(
     "a_b:",
     r#"a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or ".")"#
@@ -143,9 +144,22 @@ fn expected_in_rfc_terms(#[case] input: &str, #[case] expected: &str) {
     "http://a:99999/",
     "port out of range at byte 9: expected a port number from 0 to 65535"
 )]
+#[case::scheme_digit_first("1http://a", "invalid scheme at byte 0: expected ALPHA, found '1'")]
 #[case::scheme(
-    "1http://a",
+    "ht_tp://a",
     r#"invalid scheme at byte 5: expected a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or "."), found ':'"#
+)]
+#[case::second_port(
+    "http://example.com:80:80/",
+    r##"invalid port at byte 21: expected DIGIT, "/", "?", "#" or end of input, found ':'"##
+)]
+#[case::unbracketed_ipv6(
+    "http://2001:db8::1/",
+    r#"invalid IP literal at byte 7: expected "[" before an IPv6address, found '2'"#
+)]
+#[case::userinfo_before_at(
+    "http://a:8x[@h/",
+    r#"invalid userinfo at byte 11: expected userinfo character or "@", found '['"#
 )]
 #[case::control_escaped(
     "/a\u{1b}[31m",
@@ -412,15 +426,25 @@ fn completes(prefix: &str, parses: &dyn Fn(&str) -> bool) -> Option<&'static str
 /// not (none of the same texts does). Over every rejected input of the
 /// property generator and the damaged corpus, as a URI reference and as an
 /// IRI reference. A port out of range is an error of the value, at its
-/// first digit, and is left out.
+/// first digit, and is left out. Two errors name the part at fault before
+/// that byte, and are checked for what they say instead: a scheme whose
+/// first character is no ALPHA, at byte 0, where pest_derive's `scheme`
+/// rule matches nothing; and an authority without an "@", taken as a host
+/// and a port: an invalid port, where the character at the offset is one
+/// only a userinfo takes (only a text with an "@" completes the input
+/// through it), and an IPv6 address without its brackets, at the first
+/// byte of a match of pest_derive's `IPv6address` rule.
 #[test]
 fn errors_are_at_the_first_byte_no_reference_takes() {
     use pest::Parser;
     use rfc3986::{ErrorKind, Iri, IriParser, IriRule, Rule, UriParser};
     let uri = |text: &str| UriParser::parse(Rule::uri_reference_input, text).is_ok();
     let iri = |text: &str| IriParser::parse(IriRule::iri_reference_input, text).is_ok();
+    let no_scheme = |text: &str| UriParser::parse(Rule::scheme, text).is_err();
+    let ipv6 = |text: &str| UriParser::parse(Rule::IPv6address, text).is_ok();
     let corpus = crate::support::corpus::differential();
     let mut checked = 0;
+    let (mut schemes, mut authorities) = (0, 0);
     let mut wrong = Vec::new();
     let mut check = |input: &str, err: &rfc3986::ParseError, parses: &dyn Fn(&str) -> bool| {
         if err.kind() == ErrorKind::PortRange {
@@ -436,7 +460,22 @@ fn errors_are_at_the_first_byte_no_reference_takes() {
         let through = (next > offset)
             .then(|| completes(&input[..next], parses))
             .flatten();
-        if (before.is_none() || through.is_some()) && wrong.len() < 10 {
+        let named_before = match (err.kind(), through) {
+            (ErrorKind::Scheme, Some(_)) if offset == 0 => {
+                schemes += 1;
+                no_scheme(input)
+            }
+            (ErrorKind::Port, Some(completion)) => {
+                authorities += 1;
+                completion.contains('@')
+            }
+            (ErrorKind::IpLiteral, Some(_)) => {
+                authorities += 1;
+                ipv6(&input[offset..])
+            }
+            (_, through) => through.is_none(),
+        };
+        if (before.is_none() || !named_before) && wrong.len() < 10 {
             wrong.push(format!(
                 "{input:?}: {err}; completed before: {before:?}, through: {through:?}"
             ));
@@ -454,6 +493,10 @@ fn errors_are_at_the_first_byte_no_reference_takes() {
         }
     }
     assert!(checked > 10_000, "{checked} errors");
+    assert!(
+        schemes > 0 && authorities > 0,
+        "{schemes} schemes, {authorities} authorities"
+    );
     assert!(
         wrong.is_empty(),
         "errors not at the first byte no reference takes:\n{}",

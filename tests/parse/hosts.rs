@@ -222,14 +222,32 @@ fn reg_names(#[case] name: &str) {
 #[case::at_after_query("http://a[b?@c", ErrorKind::Host, 8, Some('['))]
 #[case::at_after_fragment("http://a[b#@c", ErrorKind::Host, 8, Some('['))]
 #[case::at_after_port("http://a:1[b#@c", ErrorKind::Port, 10, Some('['))]
-// What is not a port reads as a userinfo waiting for its "@" (`a:8x@b`),
-// so the first byte no reference takes is where that userinfo ends.
-#[case::port_letter("http://a:8x/", ErrorKind::Userinfo, 11, Some('/'))]
-#[case::port_letter_at_end("http://a:8x", ErrorKind::Userinfo, 11, None)]
-#[case::port_letter_after_name("http://example.com:80a/", ErrorKind::Userinfo, 22, Some('/'))]
+// What is not a port could be the start of a userinfo (`a:8x@b`), but
+// where no "@" comes the authority is a host and a port: the error is
+// where the port goes wrong, although a userinfo would read further.
+#[case::port_letter("http://a:8x/", ErrorKind::Port, 10, Some('x'))]
+#[case::port_letter_at_end("http://a:8x", ErrorKind::Port, 10, Some('x'))]
+#[case::port_letter_after_name("http://example.com:80a/", ErrorKind::Port, 21, Some('a'))]
 #[case::port_after_literal("http://[::1]:x/", ErrorKind::Port, 13, Some('x'))]
-#[case::port_second_colon("http://a:1:2/", ErrorKind::Userinfo, 12, Some('/'))]
-#[case::port_pct("http://a:8%30/", ErrorKind::Userinfo, 13, Some('/'))]
+#[case::port_second_colon("http://a:1:2/", ErrorKind::Port, 10, Some(':'))]
+#[case::second_port("http://example.com:80:80/", ErrorKind::Port, 21, Some(':'))]
+#[case::port_pct("http://a:8%30/", ErrorKind::Port, 10, Some('%'))]
+#[case::port_after_empty_host("//:8x", ErrorKind::Port, 4, Some('x'))]
+// A userinfo that has its "@" further on holds a character it may not.
+#[case::userinfo_before_at("http://a:8x[@h/", ErrorKind::Userinfo, 11, Some('['))]
+// An IPv6 address as a host without its brackets: named at its first
+// byte, where the "[" of an IP-literal is missing, with or without a port.
+#[case::unbracketed_ipv6("http://2001:db8::1/", ErrorKind::IpLiteral, 7, Some('2'))]
+#[case::unbracketed_loopback("http://::1", ErrorKind::IpLiteral, 7, Some(':'))]
+#[case::unbracketed_with_port("http://1:2:3:4:5:6:7:8:8080/", ErrorKind::IpLiteral, 7, Some('1'))]
+#[case::unbracketed_empty_port("//::1:?q", ErrorKind::IpLiteral, 2, Some(':'))]
+#[case::unbracketed_ipv4_suffix("http://::ffff:1.2.3.4:80/", ErrorKind::IpLiteral, 7, Some(':'))]
+// Where the address in brackets would still not make an authority, it is
+// no address: a host and a port.
+#[case::not_an_address_then("http://::1:8x/", ErrorKind::Port, 8, Some(':'))]
+#[case::colons("//::::", ErrorKind::Port, 3, Some(':'))]
+// A zone is cut short as a percent-encoding first.
+#[case::unbracketed_zone("http://fe80::1%eth0/", ErrorKind::PercentEncoding, 16, Some('t'))]
 #[case::port_too_big("http://a:99999/", ErrorKind::PortRange, 9, None)]
 #[case::port_65536("http://a:65536/", ErrorKind::PortRange, 9, None)]
 #[case::port_long("http://[::1]:000000000065536", ErrorKind::PortRange, 13, None)]

@@ -502,13 +502,14 @@ fn accessors() {
     r##"invalid scheme at byte 3: expected a scheme before ":" (ALPHA, then ALPHA, DIGIT, "+", "-" or "."), found ':'"##,
     "    ^"
 )]
-// Not a port, so the start of an iuserinfo (`é:8é@h`), cut short.
+// Not a port, but the start of an iuserinfo (`é:8é@h`) that finds no
+// "@": the authority is a host and a port, whose "é" is wrong.
 #[case::non_ascii_port(
     "//\u{e9}:8\u{e9}",
-    ErrorKind::Userinfo,
-    8,
-    r##"invalid userinfo at byte 8: expected iuserinfo character or "@", found end of input"##,
-    "        ^"
+    ErrorKind::Port,
+    6,
+    "invalid port at byte 6: expected DIGIT, \"/\", \"?\", \"#\" or end of input, found '\u{e9}'",
+    "       ^"
 )]
 #[case::non_ascii_ipv6(
     "//[\u{e9}]",

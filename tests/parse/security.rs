@@ -187,13 +187,9 @@ fn what_follows_the_authority_stays_out_of_it() {
 )]
 // A port is digits only; a name after ":" is no port (nor a host): all
 // of `trusted.example:evil.example` could only be a userinfo, whose "@"
-// never comes.
-#[case::port_name(
-    "http://trusted.example:evil.example/",
-    ErrorKind::Userinfo,
-    35,
-    Some('/')
-)]
+// never comes, so the authority is a host and a port, which goes wrong
+// at the "e" after the ":".
+#[case::port_name("http://trusted.example:evil.example/", ErrorKind::Port, 23, Some('e'))]
 // The RFC 6874 zone identifier is not RFC 3986 syntax.
 #[case::zone_id("http://[fe80::1%25eth0]/", ErrorKind::Ipv6Address, 15, Some('%'))]
 fn confusing_authorities_are_errors(
