@@ -1,7 +1,8 @@
 //! Suggested fixes: [`ParseError::suggestion`], a corrected URI reference
 //! for the common forms that RFC 3986 rejects (a space, a character above
-//! ASCII, a `<...>` or quote wrapper, an unbracketed IPv6 address, a
-//! backslash), with each change it made, as a [`Suggestion`] of [`Fix`]es.
+//! ASCII, a `<...>`, `(...)` or quote wrapper, an unbracketed IPv6
+//! address, a backslash, a Windows drive path), with each change it made,
+//! as a [`Suggestion`] of [`Fix`]es.
 //!
 //! This module owns the rules of what is suggested and what is not (see
 //! [`ParseError::suggestion`]), the passes that find the changes, and the
@@ -59,27 +60,45 @@ impl<I> ParseError<I> {
     ///
     /// 1. [`TrimWhitespace`](FixKind::TrimWhitespace): whitespace before
     ///    and after it is removed.
-    /// 2. [`StripWrapper`](FixKind::StripWrapper): a `<...>`, `"..."` or
-    ///    `'...'` around the whole text is removed, then whitespace inside
-    ///    it, up to four wrappers deep. Sentence punctuation after the
-    ///    closing character (`<http://a/>.`) is removed with it
+    /// 2. [`StripWrapper`](FixKind::StripWrapper): a `<...>`, `(...)`,
+    ///    `"..."` or `'...'` around the whole text is removed, then
+    ///    whitespace inside it, up to four wrappers deep (a `(` only where
+    ///    the last `)` closes it: `(a) and (b)` is no wrapper). Sentence
+    ///    punctuation after the closing character (`<http://a/>.`) is
+    ///    removed with it
     ///    ([`StripTrailingPunctuation`](FixKind::StripTrailingPunctuation)).
-    /// 3. What is left is split into components as a parse would (scheme,
-    ///    `//` authority, path, `?` query, `#` fragment), and in each:
+    /// 3. A Windows drive path, one letter, `:`, then `\` or `/`
+    ///    (`C:\a b\c.txt`), is a file's name: it becomes a `file:` URI
+    ///    with an empty authority (RFC 8089 appendix E.2), the drive
+    ///    prefixed with `file:///` ([`DrivePath`](FixKind::DrivePath)),
+    ///    each `\` turned into `/`, and every character no path may hold
+    ///    percent-encoded as below, with `?`, `#` and every `%` too, which
+    ///    stand for themselves in a file's name
+    ///    (`file:///C:/a%20b/c.txt`). `C:/x` parses as it is (a URI of the
+    ///    scheme `C`), and gets no suggestion.
+    /// 4. Any other text is split into components as a parse would
+    ///    (scheme, `//` authority, path, `?` query, `#` fragment), and in
+    ///    each:
     ///    - [`PercentEncode`](FixKind::PercentEncode): a character that no
     ///      URI may hold (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`,
     ///      `|`, `}`, and characters above ASCII, each UTF-8 byte as `%XX`
     ///      in uppercase), a `%` not followed by two hexadecimal digits
     ///      (`%25`), `[` and `]` outside an IP literal, `@` in a userinfo
     ///      before the last `@` of the authority, and `#` in a fragment
-    ///      (`%23`);
+    ///      (`%23`). In a host, only characters above ASCII (RFC 3987
+    ///      section 3.1 maps an internationalized host so, and a resolver
+    ///      decodes them); a host with any other character to encode gets
+    ///      no suggestion;
     ///    - [`BackslashToSlash`](FixKind::BackslashToSlash): when the text
     ///      has an authority, after a scheme and two slashes, backslashes,
     ///      or one of each (`http:\\host\path`, `http://host\a\b`), or
-    ///      after a leading `//`, it is a URL written with backslashes: each
-    ///      `\` of those two and of the path becomes `/`, and a `\` ends the
-    ///      authority. Anywhere else (a query, a fragment, a reference
-    ///      without an authority) `\` is percent-encoded as `%5C`;
+    ///      after a leading `//`, `\\` or `\/` (`\\server\share`), it
+    ///      is a URL written with backslashes: each `\` of those two and of
+    ///      the path becomes `/`, and a `\` ends the authority. So does
+    ///      each `\` of a path that starts with one, with neither a scheme
+    ///      nor an authority (`\windows\path` gives `/windows/path`).
+    ///      Anywhere else (a query, a fragment, another reference without
+    ///      an authority) `\` is percent-encoded as `%5C`;
     ///    - [`BracketIpv6`](FixKind::BracketIpv6): a host (after the
     ///      userinfo's `@`) that is not in brackets and holds two `:` or
     ///      more is bracketed, if all of it is an IPv6 address, or else all
@@ -87,9 +106,9 @@ impl<I> ParseError<I> {
     ///      longer reading wins: `http://2001:db8::1:8080/` may be the
     ///      address `2001:db8::1` on port 8080, but it is an address as a
     ///      whole, and gives `http://[2001:db8::1:8080]/`.
-    /// 4. If the result does not parse and the text ends with sentence
+    /// 5. If the result does not parse and the text ends with sentence
     ///    punctuation (`.`, `,`, `;`, `:`, `!`, `?`, and `)` when the text
-    ///    has more `)` than `(`), it is removed and step 3 runs again; the
+    ///    has more `)` than `(`), it is removed and steps 3 and 4 run again; the
     ///    result must then have a scheme (a complete URI followed by
     ///    punctuation, as `http://[::1]:8080.` in a sentence). Punctuation
     ///    is removed only then: `.` and the others are allowed at the end of
@@ -106,28 +125,35 @@ impl<I> ParseError<I> {
     ///   of a link): whether it should go or be encoded is a guess;
     /// - a scheme followed by `::` (a path of a programming language,
     ///   `std::vec::Vec<u8>`) or by whitespace (`Note: see below`);
-    /// - a one-letter scheme followed by `\` or `/`: a Windows drive
-    ///   (`C:\Users\a b.txt`), which may be a file name or a `file:` URI;
+    /// - a host that holds an ASCII character it may not (`http://exa
+    ///   mple.com`, `http://a]b/`): percent-encoded, it would be a host no
+    ///   resolver takes (`exa%20mple.com`), and whether the character
+    ///   should go is a guess;
     /// - a path with neither a scheme nor an authority before it (a
     ///   relative reference such as `a/b?c`) in which a character other
     ///   than a space, a `%` or one above ASCII would be encoded: without a
     ///   scheme or `//`, those characters (`[a-z]+@host`, `` `f()` ``,
     ///   `^https?://`, `{name}`) mark a pattern, code or a template more
     ///   often than a reference. A space is encoded there (`my file.html`
-    ///   gives `my%20file.html`), as the target of a link often has one, and
-    ///   the query and fragment of such a reference are fixed as any other;
+    ///   gives `my%20file.html`), as the target of a link often has one,
+    ///   a path that starts with `\` has its backslashes turned (step 4),
+    ///   and the query and fragment of such a reference are fixed as any
+    ///   other; a `\` elsewhere in such a path (`..\a\b`) gets no
+    ///   suggestion;
     /// - an error of a kind that is not about the reference's characters:
     ///   [`ErrorKind::TooLong`] (and any text longer than a reference can
     ///   be), [`ErrorKind::Borrowed`], and the errors of
     ///   a rule or an edited grammar ([`ErrorKind::Rule`],
     ///   [`ErrorKind::Grammar`]);
-    /// - a text the fixes do not change, or which does not parse after them
-    ///   (`1http://a/`, `http://a:8x/`).
+    /// - a text that parses as it is (`C:/x`: the error was another
+    ///   text's), a text the fixes do not change, or which does not parse
+    ///   after them (`1http://a/`, `http://a:8x/`).
     ///
     /// The work is a few passes over the text and one parse or two; the
     /// suggestion is at most three times as long as the text (a byte
-    /// becomes `%XX`), and there is at most one [`Fix`] per byte of the
-    /// text.
+    /// becomes `%XX`), and four bytes more for a drive path (whose two
+    /// bytes `C:` become `file:///C:`), and there is at most one [`Fix`]
+    /// per byte of the text.
     ///
     /// ```
     /// use rfc3986::{FixKind, Uri};
@@ -151,6 +177,15 @@ impl<I> ParseError<I> {
     ///         "strip the trailing punctuation at byte 25",
     ///     ]
     /// );
+    ///
+    /// // Windows paths: from the root of a drive, and from a drive.
+    /// let suggest = |input: &str| Uri::parse(input).unwrap_err().suggestion(input);
+    /// assert_eq!(suggest("\\windows\\path").unwrap().as_str(), "/windows/path");
+    /// assert_eq!(suggest("c:\\a b\\c").unwrap().as_str(), "file:///c:/a%20b/c");
+    /// assert_eq!(suggest("(http://a/b)").unwrap().as_str(), "http://a/b");
+    ///
+    /// // A host with a space would be no host: no suggestion.
+    /// assert_eq!(suggest("http://exa mple.com"), None);
     ///
     /// // Prose around a link is not searched for it; a suggestion is never applied.
     /// let input = "see https://example.com/ for more";
@@ -342,7 +377,8 @@ impl Fix {
 
     /// The text that replaces [`range`](Self::range): `%XX` for each byte
     /// percent-encoded, `/` for a backslash, the address in brackets for
-    /// an IPv6 host, and nothing for what is stripped or trimmed.
+    /// an IPv6 host, `file:///` and the drive for a drive path's drive,
+    /// and nothing for what is stripped or trimmed.
     ///
     /// ```
     /// use rfc3986::Uri;
@@ -400,6 +436,9 @@ impl fmt::Display for Fix {
                 write!(f, "bracket the IPv6 address at {at} as {replacement}")
             }
             FixKind::BackslashToSlash => write!(f, "turn the backslash at {at} into /"),
+            FixKind::DrivePath => {
+                write!(f, "turn the drive at {at} into {replacement}")
+            }
         }
     }
 }
@@ -448,6 +487,7 @@ impl fmt::Display for At {
 /// assert_eq!(kinds("http://a/\n"), [FixKind::TrimWhitespace]);
 /// assert_eq!(kinds("http://::1/"), [FixKind::BracketIpv6]);
 /// assert_eq!(kinds("http://a/b\\c"), [FixKind::BackslashToSlash]);
+/// assert_eq!(kinds("C:\\a"), [FixKind::DrivePath, FixKind::BackslashToSlash]);
 /// assert_eq!(FixKind::BracketIpv6.to_string(), "bracket-ipv6");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -456,8 +496,8 @@ pub enum FixKind {
     /// A character that may not stand where it is, percent-encoded: each
     /// of its UTF-8 bytes as `%XX` (in uppercase, as section 2.1 asks).
     PercentEncode,
-    /// The opening or the closing character of a `<...>`, `"..."` or
-    /// `'...'` around the whole reference, removed.
+    /// The opening or the closing character of a `<...>`, `(...)`,
+    /// `"..."` or `'...'` around the whole reference, removed.
     StripWrapper,
     /// Sentence punctuation after the reference (`.`, `,`, `;`, `:`, `!`,
     /// `?`, an unbalanced `)`), removed.
@@ -467,9 +507,13 @@ pub enum FixKind {
     /// An IPv6 address written as a host without its brackets, put in
     /// brackets (section 3.2.2).
     BracketIpv6,
-    /// A backslash in the path of a URL written with backslashes, turned
-    /// into `/`.
+    /// A backslash in the path of a URL written with backslashes, of a
+    /// path that starts with one, or of a Windows drive path, turned into
+    /// `/`.
     BackslashToSlash,
+    /// The drive of a Windows drive path (`C:` in `C:\a`), written as the
+    /// start of a `file:` URI (`file:///C:`).
+    DrivePath,
 }
 
 impl FixKind {
@@ -489,6 +533,7 @@ impl FixKind {
             FixKind::TrimWhitespace => "trim-whitespace",
             FixKind::BracketIpv6 => "bracket-ipv6",
             FixKind::BackslashToSlash => "backslash-to-slash",
+            FixKind::DrivePath => "drive-path",
         }
     }
 }
@@ -501,7 +546,8 @@ impl fmt::Display for FixKind {
 }
 
 /// A fix's replacement text, stored without an allocation but for a
-/// bracketed address (at most one per suggestion).
+/// bracketed address or a drive's `file:` URI (at most one per
+/// suggestion).
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Replacement {
     Static(&'static str),
@@ -586,6 +632,7 @@ fn unwrap(input: &str, fixes: &mut Vec<Fix>) -> Range<usize> {
         };
         let close = match open {
             b'<' => b'>',
+            b'(' => b')',
             b'"' | b'\'' => open,
             _ => break,
         };
@@ -605,6 +652,11 @@ fn unwrap(input: &str, fixes: &mut Vec<Fix>) -> Range<usize> {
                 break;
             }
         };
+        // A "(" must be closed by the last ")", not by one before it
+        // (`(a) and (b)` is no wrapper).
+        if open == b'(' && !closes_last(&bytes[core.start..end]) {
+            break;
+        }
         fixes.push(Fix::removal(
             FixKind::StripWrapper,
             char::from(open),
@@ -619,6 +671,25 @@ fn unwrap(input: &str, fixes: &mut Vec<Fix>) -> Range<usize> {
         layers += 1;
     }
     core
+}
+
+/// Whether the "(" that `text` starts with is closed by the ")" it ends
+/// with, the parentheses between them balanced.
+fn closes_last(text: &[u8]) -> bool {
+    let mut depth = 0usize;
+    for (i, &b) in text.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1 == text.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Narrows `core` to leave out the whitespace at its ends.
@@ -670,6 +741,10 @@ enum Part {
     Host,
     /// A path; `true` when its backslashes become `/`.
     Path(bool),
+    /// The path of a Windows drive path (`C:\a\b`), after its drive: all
+    /// of the rest of the text, a file's name, where `\` becomes `/` and
+    /// `?`, `#` and every `%` stand for themselves.
+    DrivePath,
     Query,
     Fragment,
 }
@@ -690,52 +765,59 @@ fn attempt(
     let mut fixes = outer.to_vec();
     let base = core.start;
     let scheme = scheme_end(bytes);
+    let slash = |i: usize| matches!(bytes.get(i), Some(b'/' | b'\\'));
     let mut at = 0;
-    let mut authority = false;
+    let authority;
     if let Some(colon) = scheme {
         let next = bytes.get(colon + 1).copied();
-        if next == Some(b':')
-            || text.get(colon + 1..)?.starts_with(char::is_whitespace)
-            || (colon == 1 && matches!(next, Some(b'/' | b'\\')))
-        {
+        if next == Some(b':') || text.get(colon + 1..)?.starts_with(char::is_whitespace) {
             return None;
+        }
+        // One letter, ":" and a slash or a backslash: a Windows drive path.
+        if colon == 1 && slash(2) {
+            fixes.push(drive(input, base));
+            encode(input, base + 2..core.end, Part::DrivePath, &mut fixes)?;
+            return suggestion(input, fixes, need_scheme);
         }
         at = colon + 1;
         // Two slashes, or backslashes, or one of each: a URL.
-        let slash = |i: usize| matches!(bytes.get(i), Some(b'/' | b'\\'));
-        if slash(at) && slash(at + 1) {
-            authority = true;
-            for i in at..at + 2 {
-                if bytes.get(i) == Some(&b'\\') {
-                    fixes.push(backslash(base + i));
-                }
-            }
-            at += 2;
-        }
-    } else if bytes.starts_with(b"//") {
-        authority = true;
-        at = 2;
+        authority = slash(at) && slash(at + 1);
+    } else {
+        // A leading "//", or a leading backslash and a slash or a backslash.
+        authority = bytes.starts_with(b"//") || (bytes.starts_with(b"\\") && slash(1));
     }
     if authority {
+        for i in at..at + 2 {
+            if bytes.get(i) == Some(&b'\\') {
+                fixes.push(backslash(base + i));
+            }
+        }
+        at += 2;
         let end = find(bytes, at, |b| matches!(b, b'/' | b'\\' | b'?' | b'#'));
-        plan_authority(input, base + at..base + end, &mut fixes);
+        plan_authority(input, base + at..base + end, &mut fixes)?;
         at = end;
     }
+    // A path with neither a scheme nor an authority before it that starts
+    // with a backslash is a Windows path from the root of a drive.
+    let slashes = authority || (scheme.is_none() && bytes.starts_with(b"\\"));
     let path_end = find(bytes, at, |b| matches!(b, b'?' | b'#'));
     let path_fixes = fixes.len();
     encode(
         input,
         base + at..base + path_end,
-        Part::Path(authority),
+        Part::Path(slashes),
         &mut fixes,
-    );
+    )?;
     // A path with neither a scheme nor an authority before it takes only a
-    // space, a `%` and characters above ASCII encoded: see `suggestion`.
+    // space, a `%` and characters above ASCII encoded, and its backslashes
+    // turned where it starts with one: see `suggestion`.
     if scheme.is_none()
         && !authority
-        && !fixes[path_fixes..]
-            .iter()
-            .all(|fix| matches!(fix.was, ' ' | '%') || !fix.was.is_ascii())
+        && !fixes[path_fixes..].iter().all(|fix| {
+            matches!(fix.was, ' ' | '%')
+                || !fix.was.is_ascii()
+                || fix.kind == FixKind::BackslashToSlash
+        })
     {
         return None;
     }
@@ -747,12 +829,18 @@ fn attempt(
             base + at + 1..base + query_end,
             Part::Query,
             &mut fixes,
-        );
+        )?;
         at = query_end;
     }
     if bytes.get(at) == Some(&b'#') {
-        encode(input, base + at + 1..core.end, Part::Fragment, &mut fixes);
+        encode(input, base + at + 1..core.end, Part::Fragment, &mut fixes)?;
     }
+    suggestion(input, fixes, need_scheme)
+}
+
+/// The suggestion that `fixes` make of `input`, if it parses, is not
+/// `input`, and has a scheme where `need_scheme`.
+fn suggestion(input: &str, mut fixes: Vec<Fix>, need_scheme: bool) -> Option<Suggestion> {
     fixes.sort_unstable_by_key(|fix| fix.start);
     let uri = Uri::parse(apply(input, &fixes)).ok()?;
     if uri.as_str() == input || uri.as_str().is_empty() {
@@ -789,24 +877,21 @@ fn find(bytes: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
 }
 
 /// The fixes of the authority at `range` of `input`: its userinfo's
-/// characters, and its host's (bracketed, if it is an IPv6 address).
-fn plan_authority(input: &str, range: Range<usize>, fixes: &mut Vec<Fix>) {
-    let Some(text) = input.get(range.clone()) else {
-        return;
-    };
+/// characters, and its host's (bracketed, if it is an IPv6 address);
+/// `None` where the host holds an ASCII character it may not.
+fn plan_authority(input: &str, range: Range<usize>, fixes: &mut Vec<Fix>) -> Option<()> {
+    let text = input.get(range.clone())?;
     let host_start = match text.rfind('@') {
         Some(i) => {
-            encode(input, range.start..range.start + i, Part::Userinfo, fixes);
+            encode(input, range.start..range.start + i, Part::Userinfo, fixes)?;
             range.start + i + 1
         }
         None => range.start,
     };
-    let Some(host) = input.get(host_start..range.end) else {
-        return;
-    };
+    let host = input.get(host_start..range.end)?;
     if host.starts_with('[') {
         // An IP literal: no fix of this module makes one valid.
-        return;
+        return Some(());
     }
     if host.bytes().filter(|&b| b == b':').count() >= 2 {
         if let Some(len) = ipv6_prefix(host) {
@@ -820,10 +905,10 @@ fn plan_authority(input: &str, range: Range<usize>, fixes: &mut Vec<Fix>) {
                 host_start..host_start + len,
                 Replacement::Owned(bracketed.into_boxed_str()),
             ));
-            return;
+            return Some(());
         }
     }
-    encode(input, host_start..range.end, Part::Host, fixes);
+    encode(input, host_start..range.end, Part::Host, fixes)
 }
 
 /// How much of `host` (a host and port, with two `:` or more) to bracket
@@ -840,27 +925,33 @@ fn ipv6_prefix(host: &str) -> Option<usize> {
 }
 
 /// The fixes of the characters at `range` of `input`, which stand in
-/// `part`.
-fn encode(input: &str, range: Range<usize>, part: Part, fixes: &mut Vec<Fix>) {
-    let Some(text) = input.get(range.clone()) else {
-        return;
-    };
+/// `part`; `None` where a host holds an ASCII character it may not: a
+/// host with it percent-encoded (`exa%20mple.com`) is no name a resolver
+/// takes, and what was meant is a guess.
+fn encode(input: &str, range: Range<usize>, part: Part, fixes: &mut Vec<Fix>) -> Option<()> {
+    let text = input.get(range.clone())?;
     let bytes = text.as_bytes();
+    let drive = part == Part::DrivePath;
     for (i, c) in text.char_indices() {
         let at = range.start + i;
         let fix = match c {
-            '\\' if part == Part::Path(true) => backslash(at),
+            '\\' if drive || part == Part::Path(true) => backslash(at),
             ' ' | '"' | '<' | '>' | '\\' | '^' | '`' | '{' | '|' | '}' | '[' | ']' => {
                 percent_encode(c, at)
             }
             '@' if part == Part::Userinfo => percent_encode(c, at),
-            '#' if part == Part::Fragment => percent_encode(c, at),
+            '#' if drive || part == Part::Fragment => percent_encode(c, at),
+            '?' | '%' if drive => percent_encode(c, at),
             '%' if percent::octet_at(bytes, i).is_none() => percent_encode(c, at),
             _ if !c.is_ascii() => percent_encode(c, at),
             _ => continue,
         };
+        if part == Part::Host && c.is_ascii() {
+            return None;
+        }
         fixes.push(fix);
     }
+    Some(())
 }
 
 fn percent_encode(c: char, at: usize) -> Fix {
@@ -871,6 +962,23 @@ fn percent_encode(c: char, at: usize) -> Fix {
         Replacement::encoded(c),
     )
 }
+
+/// The drive (a letter and ":") at byte `at` of `input`, written as the
+/// start of a `file:` URI with an empty authority (RFC 8089 appendix E.2).
+fn drive(input: &str, at: usize) -> Fix {
+    let mut uri = String::with_capacity(FILE.len() + 2);
+    uri.push_str(FILE);
+    uri.push_str(input.get(at..at + 2).unwrap_or(""));
+    Fix::new(
+        FixKind::DrivePath,
+        '\0',
+        at..at + 2,
+        Replacement::Owned(uri.into_boxed_str()),
+    )
+}
+
+/// What a drive path's `file:` URI puts before its drive.
+const FILE: &str = "file:///";
 
 fn backslash(at: usize) -> Fix {
     Fix::new(

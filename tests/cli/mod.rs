@@ -1403,15 +1403,22 @@ fn check_lint_with_json_prints_an_object_per_linted_line() {
 
 #[test]
 fn check_suggest_prints_a_correction_and_the_line_stays_invalid() {
-    let (out, err, code) = run(&["check", "--suggest"], b"http://a b/\nhttp://a/\n");
+    // A host with a space gets no suggestion: `exa%20mple.com` is no host.
+    let (out, err, code) = run(
+        &["check", "--suggest"],
+        b"http://a/b c\nhttp://a/\nhttp://exa mple.com\n",
+    );
     assert_eq!(
         out,
-        r##"line 1: invalid character at byte 8: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
-  http://a b/
-          ^
-  suggestion: http://a%20b/
-    percent-encode ' ' at byte 8 as %20
-2 lines, 1 valid, 1 invalid
+        r##"line 1: invalid character at byte 10: expected pchar, "/", "?", "#" or end of input, found ' '
+  http://a/b c
+            ^
+  suggestion: http://a/b%20c
+    percent-encode ' ' at byte 10 as %20
+line 3: invalid character at byte 10: expected reg-name character, ":" port, "/", "?", "#" or end of input, found ' '
+  http://exa mple.com
+            ^
+3 lines, 1 valid, 2 invalid
 "##
     );
     assert_eq!(err, "");

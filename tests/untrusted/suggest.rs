@@ -13,7 +13,7 @@ use rstest::rstest;
 use crate::support::generate::uri_reference;
 
 use FixKind::{
-    BackslashToSlash as Slash, BracketIpv6 as Bracket, PercentEncode as Encode,
+    BackslashToSlash as Slash, BracketIpv6 as Bracket, DrivePath as Drive, PercentEncode as Encode,
     StripTrailingPunctuation as Punctuation, StripWrapper as Wrapper, TrimWhitespace as Trim,
 };
 
@@ -33,6 +33,7 @@ fn fixes(suggestion: &Suggestion) -> Vec<(FixKind, Range<usize>, &str)> {
 }
 
 /// The suggestion for `input` is `expected`, made by exactly `expected_fixes`.
+/// Every table of suggestions checks each of its rows with this.
 fn check(input: &str, expected: &str, expected_fixes: &[(FixKind, Range<usize>, &str)]) {
     let suggestion = suggest(input).unwrap_or_else(|| panic!("no suggestion for {input:?}"));
     assert_eq!(suggestion.as_str(), expected);
@@ -40,12 +41,13 @@ fn check(input: &str, expected: &str, expected_fixes: &[(FixKind, Range<usize>, 
     // It parses, and the parse of the input still fails: a suggestion is
     // never applied.
     assert_eq!(Uri::parse(expected).unwrap(), suggestion.uri().clone());
-    assert!(Uri::parse(input).is_err());
+    let err = Uri::parse(input).unwrap_err();
+    // A text that parses, the suggestion, gets none.
+    assert_eq!(err.suggestion(expected), None);
 }
 
 #[rstest]
 #[case::space_in_path("http://example.com/a b", "http://example.com/a%20b", &[(Encode, 20..21, "%20")])]
-#[case::space_in_host("http://a b/", "http://a%20b/", &[(Encode, 8..9, "%20")])]
 #[case::space_in_userinfo("http://a b@host/", "http://a%20b@host/", &[(Encode, 8..9, "%20")])]
 #[case::quotes("http://a/\"q\"", "http://a/%22q%22", &[(Encode, 9..10, "%22"), (Encode, 11..12, "%22")])]
 #[case::angle_brackets("http://a/<b>", "http://a/%3Cb%3E", &[(Encode, 9..10, "%3C"), (Encode, 11..12, "%3E")])]
@@ -71,7 +73,6 @@ fn check(input: &str, expected: &str, expected_fixes: &[(FixKind, Range<usize>, 
 #[case::percent_one_digit("/a%4?b", "/a%254?b", &[(Encode, 2..3, "%25")])]
 #[case::brackets_in_path("http://a/[x]", "http://a/%5Bx%5D", &[(Encode, 9..10, "%5B"), (Encode, 11..12, "%5D")])]
 #[case::brackets_in_query("http://a/?q=[1]", "http://a/?q=%5B1%5D", &[(Encode, 12..13, "%5B"), (Encode, 14..15, "%5D")])]
-#[case::bracket_in_host("http://a]b/", "http://a%5Db/", &[(Encode, 8..9, "%5D")])]
 #[case::second_hash("http://a/#x#y", "http://a/#x%23y", &[(Encode, 11..12, "%23")])]
 #[case::every_part(
     "http://a/b c#d e#f",
@@ -135,6 +136,24 @@ fn percent_encode(
     (Wrapper, 0..1, ""),
     (Wrapper, 10..11, ""),
     (Punctuation, 11..13, ""),
+])]
+#[case::parentheses("(https://a/b)", "https://a/b", &[(Wrapper, 0..1, ""), (Wrapper, 12..13, "")])]
+#[case::parentheses_inside(
+    "(http://en.wikipedia.org/wiki/Foo_(bar))",
+    "http://en.wikipedia.org/wiki/Foo_(bar)",
+    &[(Wrapper, 0..1, ""), (Wrapper, 39..40, "")]
+)]
+#[case::parentheses_then_a_period("(<http://a/>).", "http://a/", &[
+    (Wrapper, 0..1, ""),
+    (Wrapper, 1..2, ""),
+    (Wrapper, 11..12, ""),
+    (Wrapper, 12..13, ""),
+    (Punctuation, 13..14, ""),
+])]
+#[case::parentheses_and_a_fix("(http://a/b c)", "http://a/b%20c", &[
+    (Wrapper, 0..1, ""),
+    (Encode, 11..12, "%20"),
+    (Wrapper, 13..14, ""),
 ])]
 fn strip_wrapper(
     #[case] input: &str,
@@ -212,12 +231,94 @@ fn bracket_ipv6(
 #[case::network_path("//host\\a\\b", "//host/a/b", &[(Slash, 6..7, "/"), (Slash, 8..9, "/")])]
 #[case::no_authority("mailto:a\\b", "mailto:a%5Cb", &[(Encode, 8..9, "%5C")])]
 #[case::one_backslash("http:\\host", "http:%5Chost", &[(Encode, 5..6, "%5C")])]
+// A relative reference that starts with a backslash: a path from the root
+// of a drive, or with two, a network path (a UNC name).
+#[case::leading("\\windows\\path", "/windows/path", &[(Slash, 0..1, "/"), (Slash, 8..9, "/")])]
+#[case::leading_alone("\\", "/", &[(Slash, 0..1, "/")])]
+#[case::leading_and_a_space("\\a b\\c", "/a%20b/c", &[
+    (Slash, 0..1, "/"),
+    (Encode, 2..3, "%20"),
+    (Slash, 4..5, "/"),
+])]
+#[case::leading_then_a_query("\\a?b\\c", "/a?b%5Cc", &[(Slash, 0..1, "/"), (Encode, 4..5, "%5C")])]
+#[case::unc("\\\\server\\share\\x", "//server/share/x", &[
+    (Slash, 0..1, "/"),
+    (Slash, 1..2, "/"),
+    (Slash, 8..9, "/"),
+    (Slash, 14..15, "/"),
+])]
+#[case::unc_one_of_each("\\/server/x", "//server/x", &[(Slash, 0..1, "/")])]
 fn backslash_to_slash(
     #[case] input: &str,
     #[case] expected: &str,
     #[case] expected_fixes: &[(FixKind, Range<usize>, &str)],
 ) {
     check(input, expected, expected_fixes);
+}
+
+/// A Windows drive path becomes a `file:` URI with an empty authority:
+/// `file:///`, the drive, the path with `/` for `\`, and every character
+/// no path holds percent-encoded, with `#`, `?` and `%`, which stand for
+/// themselves in a file's name.
+#[rstest]
+#[case::backslash("C:\\x", "file:///C:/x", &[(Drive, 0..2, "file:///C:"), (Slash, 2..3, "/")])]
+#[case::root("C:\\", "file:///C:/", &[(Drive, 0..2, "file:///C:"), (Slash, 2..3, "/")])]
+#[case::lowercase_and_a_space("c:\\a b\\c", "file:///c:/a%20b/c", &[
+    (Drive, 0..2, "file:///c:"),
+    (Slash, 2..3, "/"),
+    (Encode, 4..5, "%20"),
+    (Slash, 6..7, "/"),
+])]
+#[case::slashes_and_a_space("C:/Program Files/a", "file:///C:/Program%20Files/a", &[
+    (Drive, 0..2, "file:///C:"),
+    (Encode, 10..11, "%20"),
+])]
+#[case::hash("C:\\a#1.txt", "file:///C:/a%231.txt", &[
+    (Drive, 0..2, "file:///C:"),
+    (Slash, 2..3, "/"),
+    (Encode, 4..5, "%23"),
+])]
+#[case::percent("C:\\100%", "file:///C:/100%25", &[
+    (Drive, 0..2, "file:///C:"),
+    (Slash, 2..3, "/"),
+    (Encode, 6..7, "%25"),
+])]
+#[case::percent_and_digits("C:\\a%41", "file:///C:/a%2541", &[
+    (Drive, 0..2, "file:///C:"),
+    (Slash, 2..3, "/"),
+    (Encode, 4..5, "%25"),
+])]
+#[case::non_ascii("C:\\caf\u{e9}", "file:///C:/caf%C3%A9", &[
+    (Drive, 0..2, "file:///C:"),
+    (Slash, 2..3, "/"),
+    (Encode, 6..8, "%C3%A9"),
+])]
+#[case::quoted("\"C:\\Program Files\\a.txt\"", "file:///C:/Program%20Files/a.txt", &[
+    (Wrapper, 0..1, ""),
+    (Drive, 1..3, "file:///C:"),
+    (Slash, 3..4, "/"),
+    (Encode, 11..12, "%20"),
+    (Slash, 17..18, "/"),
+    (Wrapper, 23..24, ""),
+])]
+fn drive_path(
+    #[case] input: &str,
+    #[case] expected: &str,
+    #[case] expected_fixes: &[(FixKind, Range<usize>, &str)],
+) {
+    check(input, expected, expected_fixes);
+}
+
+/// A text that parses gets no suggestion, whatever error it is given to:
+/// `C:/x` is a URI of the scheme `C`, `(a)` a relative reference.
+#[rstest]
+#[case::drive_with_a_slash("C:/x")]
+#[case::parentheses("(a)")]
+#[case::percent_encoded_host("http://exa%20mple.com/")]
+fn valid_input(#[case] input: &str) {
+    assert!(Uri::parse(input).is_ok());
+    let err = Uri::parse("http://a b/").unwrap_err();
+    assert_eq!(err.suggestion(input), None);
 }
 
 /// Texts that get no suggestion: text around a link (never searched),
@@ -235,8 +336,15 @@ fn backslash_to_slash(
 #[case::rust_type("<T as a::b>::new")]
 #[case::signature("fn(a: &str) -> Result<b, Error>")]
 #[case::note("Note: see below")]
-#[case::windows("C:\\Users\\a\\b.txt")]
-#[case::windows_slashes("C:/Program Files/a")]
+// A host with an ASCII character it may not hold: percent-encoded, it
+// would be no host a resolver takes (`exa%20mple.com`).
+#[case::space_in_host("http://exa mple.com")]
+#[case::space_in_host_with_a_path("http://a b/")]
+#[case::bracket_in_host("http://a]b/")]
+#[case::percent_in_host("http://%zz.com/")]
+#[case::space_in_unc_host("\\\\my server\\x")]
+// A "(" that a ")" before the last one closes is no wrapper.
+#[case::two_parentheses("(http://a/) (b)")]
 #[case::line_break("http://a/b\nc")]
 #[case::tab("http://a/\tb")]
 #[case::scheme("1http://a/")]
@@ -269,6 +377,7 @@ fn no_suggestion(#[case] input: &str) {
 #[case::whitespace(" http://a/", 0, "trim the whitespace at byte 0")]
 #[case::bracket("http://::1/", 0, "bracket the IPv6 address at bytes 7..10 as [::1]")]
 #[case::backslash("http://a\\b", 0, "turn the backslash at byte 8 into /")]
+#[case::drive("C:\\a", 0, "turn the drive at bytes 0..2 into file:///C:")]
 fn fix_display(#[case] input: &str, #[case] index: usize, #[case] message: &str) {
     let suggestion = suggest(input).unwrap();
     assert_eq!(suggestion.fixes()[index].to_string(), message);
@@ -337,7 +446,8 @@ fn rule_error() {
 
 /// What every suggestion for `input` must be: a reference that parses,
 /// other than `input`, that `input` with its fixes applied gives, at most
-/// three times as long.
+/// three times as long (and four bytes, for a drive's `file:///`), that
+/// percent-encodes no ASCII character in its host.
 fn check_suggestion(input: &str) -> Result<(), TestCaseError> {
     let Err(err) = Uri::parse(input) else {
         return Ok(());
@@ -347,7 +457,15 @@ fn check_suggestion(input: &str) -> Result<(), TestCaseError> {
     };
     prop_assert!(Uri::parse(suggestion.as_str()).is_ok());
     prop_assert_ne!(suggestion.as_str(), input);
-    prop_assert!(suggestion.as_str().len() <= 3 * input.len());
+    let drive = suggestion.fixes().iter().any(|fix| fix.kind() == Drive);
+    let bound = 3 * input.len() + if drive { 4 } else { 0 };
+    prop_assert!(suggestion.as_str().len() <= bound);
+    // Where the host is in the suggestion.
+    let text = suggestion.as_str();
+    let host = suggestion.uri().host_str().map_or(0..0, |host| {
+        let start = host.as_ptr() as usize - text.as_ptr() as usize;
+        start..start + host.len()
+    });
     prop_assert!(!suggestion.fixes().is_empty());
     let mut rebuilt = String::new();
     let mut at = 0;
@@ -355,6 +473,11 @@ fn check_suggestion(input: &str) -> Result<(), TestCaseError> {
         let range = fix.range();
         prop_assert!(range.start >= at && range.start < range.end, "{range:?}");
         rebuilt.push_str(&input[at..range.start]);
+        let ascii = fix.kind() == Encode && fix.replacement().as_bytes()[1] < b'8';
+        prop_assert!(
+            !(ascii && host.contains(&rebuilt.len())),
+            "{fix} in the host of {text}"
+        );
         rebuilt.push_str(fix.replacement());
         at = range.end;
     }
@@ -373,6 +496,8 @@ fn near_reference() -> impl Strategy<Value = String> {
         ":",
         "/",
         "\\",
+        "C:\\",
+        "\\\\",
         "?",
         "#",
         "@",
@@ -421,6 +546,13 @@ proptest! {
     #[test]
     fn pieces_of_references(input in near_reference()) {
         check_suggestion(&input)?;
+    }
+
+    /// A reference that parses gets no suggestion.
+    #[test]
+    fn none_for_a_valid_reference(generated in uri_reference()) {
+        let err = Uri::parse("http://a b/").unwrap_err();
+        prop_assert_eq!(err.suggestion(&generated.text), None);
     }
 
     /// A valid reference with one character put in: most get a suggestion.

@@ -58,8 +58,9 @@ pub struct Args {
 
     /// Print after each invalid line a corrected reference, when one of the
     /// usual mistakes explains the rejection (a character to percent-encode,
-    /// a <...> or quote wrapper, trailing punctuation, an unbracketed IPv6
-    /// host, backslashes for slashes). Nothing is ever corrected silently:
+    /// a <...>, (...) or quote wrapper, trailing punctuation, an unbracketed
+    /// IPv6 host, backslashes for slashes, a Windows drive path for a file:
+    /// URI). Nothing is ever corrected silently:
     /// the line still counts as invalid
     #[arg(long)]
     suggest: bool,
