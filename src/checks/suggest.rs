@@ -108,11 +108,12 @@ impl<I> ParseError<I> {
     ///      whole, and gives `http://[2001:db8::1:8080]/`.
     /// 5. If the result does not parse and the text ends with sentence
     ///    punctuation (`.`, `,`, `;`, `:`, `!`, `?`, and `)` when the text
-    ///    has more `)` than `(`), it is removed and steps 3 and 4 run again; the
-    ///    result must then have a scheme (a complete URI followed by
-    ///    punctuation, as `http://[::1]:8080.` in a sentence). Punctuation
-    ///    is removed only then: `.` and the others are allowed at the end of
-    ///    a path or query, where they may belong to the reference.
+    ///    has more `)` than `(`), it is removed and steps 3 and 4 run
+    ///    again; the result must then have a scheme (a complete URI
+    ///    followed by punctuation, as `http://[::1]:8080.` in a sentence).
+    ///    Punctuation is removed only then: `.` and the others are allowed
+    ///    at the end of a path or query, where they may belong to the
+    ///    reference.
     ///
     /// # What gets no suggestion
     ///
