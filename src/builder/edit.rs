@@ -422,13 +422,13 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// use rfc3986::Uri;
     ///
     /// let mut uri: Uri = "https://example.com/?utm+source=x&q=a+b&utm%20source=y".parse()?;
-    /// assert_eq!(uri.remove_form_pairs("utm source"), 2);
+    /// assert_eq!(uri.remove_form_pair("utm source"), 2);
     /// assert_eq!(uri.as_str(), "https://example.com/?q=a+b");
-    /// assert_eq!(uri.remove_form_pairs("q"), 1);
+    /// assert_eq!(uri.remove_form_pair("q"), 1);
     /// assert_eq!(uri.as_str(), "https://example.com/");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn remove_form_pairs(&mut self, name: &str) -> usize
+    pub fn remove_form_pair(&mut self, name: &str) -> usize
     where
         S: Owned,
     {

@@ -626,17 +626,17 @@ impl<X: Spec> Builder<X> {
 
     /// Removes every pair named `name`, its name read as an HTML form's
     /// (`+` is a space), from the query given so far, as
-    /// [`Reference::remove_form_pairs`](crate::Reference::remove_form_pairs)
+    /// [`Reference::remove_form_pair`](crate::Reference::remove_form_pair)
     /// does; when no pair is left, the query goes.
     ///
     /// ```
     /// use rfc3986::Uri;
     ///
-    /// let uri = Uri::builder().path("/a").query("utm+source=x&q=1").remove_form_pairs("utm source").build()?;
+    /// let uri = Uri::builder().path("/a").query("utm+source=x&q=1").remove_form_pair("utm source").build()?;
     /// assert_eq!(uri.as_str(), "/a?q=1");
     /// # Ok::<(), rfc3986::Error>(())
     /// ```
-    pub fn remove_form_pairs(self, name: &str) -> Builder<X> {
+    pub fn remove_form_pair(self, name: &str) -> Builder<X> {
         self.remove_pairs(Coding::Form, name)
     }
 

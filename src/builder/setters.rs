@@ -586,7 +586,7 @@ absolute_edits! {
     remove_query_pairs(name: &str) -> usize;
     append_form_pair(name: &str, value: &str) -> ();
     set_form_pair(name: &str, value: &str) -> ();
-    remove_form_pairs(name: &str) -> usize;
+    remove_form_pair(name: &str) -> usize;
 }
 
 impl<X: Spec, S: Storage> Absolute<X, S> {

@@ -84,7 +84,7 @@ fn form_names_match_on_their_exact_octets() {
     let mut uri = parse("?%FF=1");
     uri.set_form_pair("\u{FFFD}", "2");
     assert_eq!(uri.as_str(), "?%FF=1&%EF%BF%BD=2");
-    assert_eq!(uri.remove_form_pairs("\u{FFFD}"), 1);
+    assert_eq!(uri.remove_form_pair("\u{FFFD}"), 1);
     assert_eq!(uri.as_str(), "?%FF=1");
 }
 
@@ -93,14 +93,14 @@ fn form_names_match_on_their_exact_octets() {
 #[case::plus_is_not_a_plus("?a+b=1", "a+b", 0, "?a+b=1")]
 #[case::the_only_one("http://h/?a=1#f", "a", 1, "http://h/#f")]
 #[case::no_query("/p", "a", 0, "/p")]
-fn remove_form_pairs(
+fn remove_form_pair(
     #[case] input: &str,
     #[case] name: &str,
     #[case] removed: usize,
     #[case] expected: &str,
 ) {
     let mut uri = parse(input);
-    assert_eq!(uri.remove_form_pairs(name), removed);
+    assert_eq!(uri.remove_form_pair(name), removed);
     assert_eq!(uri.as_str(), expected);
     uri.check_invariants().unwrap();
     assert!(form_pairs(&uri).iter().all(|(n, _)| n != name));
@@ -115,7 +115,7 @@ fn the_builder_edits_pairs_as_a_reference_does() {
         .query("q=a+b&utm+source=x&n=1")
         .append_form_pair("full name", "Ada L.")
         .set_form_pair("q", "c d")
-        .remove_form_pairs("utm source")
+        .remove_form_pair("utm source")
         .append_query_pair("x y", "1+1")
         .set_query_pair("n", "2 3")
         .build()
@@ -123,7 +123,7 @@ fn the_builder_edits_pairs_as_a_reference_does() {
     let mut edited = parse("/s?q=a+b&utm+source=x&n=1");
     edited.append_form_pair("full name", "Ada L.");
     edited.set_form_pair("q", "c d");
-    edited.remove_form_pairs("utm source");
+    edited.remove_form_pair("utm source");
     edited.append_query_pair("x y", "1+1");
     edited.set_query_pair("n", "2 3");
     assert_eq!(built, edited);
@@ -146,13 +146,13 @@ fn the_builder_edits_pairs_as_a_reference_does() {
     assert_eq!(built.as_str(), "/p");
     let built = Uri::builder()
         .path("/p")
-        .remove_form_pairs("a")
+        .remove_form_pair("a")
         .build()
         .unwrap();
     assert_eq!(built.as_str(), "/p");
     let built = Uri::builder()
         .query("b")
-        .remove_form_pairs("a")
+        .remove_form_pair("a")
         .build()
         .unwrap();
     assert_eq!(built.as_str(), "?b");
@@ -179,7 +179,7 @@ fn builder_form_pairs() {
     let mut edited: rfc3986::AbsoluteIri = "https://例え.jp/".parse().unwrap();
     edited.append_form_pair("q", "値 \u{e000}+");
     assert_eq!(edited, "https://例え.jp/?q=値+\u{e000}%2B");
-    assert_eq!(edited.remove_form_pairs("q"), 1);
+    assert_eq!(edited.remove_form_pair("q"), 1);
     edited.set_form_pair("a b", "c");
     assert_eq!(edited, "https://例え.jp/?a+b=c");
 }
