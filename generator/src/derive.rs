@@ -1587,10 +1587,10 @@ mod tests {
         );
     }
 
-    /// The README's lint, word for word: RFC 3966's
+    /// The lint docs/grammars.md shows, word for word: RFC 3966's
     /// global-number-digits on line 3 of `src/tel.pest`.
     #[test]
-    fn the_readmes_lint() {
+    fn the_guides_lint() {
         let dir = std::env::temp_dir().join(format!("rfc3986-lint-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("src")).unwrap();
         std::fs::write(
@@ -1608,7 +1608,7 @@ mod tests {
         };
         let errors = derive(&input, &dir).unwrap_err().errors;
         std::fs::remove_dir_all(&dir).unwrap();
-        let readme = format!(
+        let guide = format!(
             "cannot compile the grammar of `Tel`: {}, line 3, column 33, rule \
              `global_number_digits`: `phonedigit*` takes what must follow it: a repetition is \
              greedy and never gives back, so it stops only at a character that `phonedigit` \
@@ -1618,7 +1618,7 @@ mod tests {
              it with `// #[allow(greedy_repetition)]: why` on a line above the rule",
             Path::new("src/tel.pest").display()
         );
-        assert_eq!(errors, [readme]);
+        assert_eq!(errors, [guide]);
     }
 
     #[test]
@@ -1711,7 +1711,7 @@ mod tests {
         assert!(code.contains("pub trait TestRules<'i> {\n}\n"), "{code}");
     }
 
-    /// The expansion of the README's redis grammar, whose rules each keep
+    /// The expansion of docs/grammars.md's redis grammar, whose rules each keep
     /// one text. Its size is printed, so that a change to what the derive
     /// generates can be measured
     /// (`cargo test -p rfc3986-generator redis_expansion -- --nocapture`).
