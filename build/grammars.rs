@@ -28,13 +28,17 @@ pub struct Grammar {
     /// attributes of that parser list them; a `docs.pest` holds only the
     /// `//!` lines that document the `Rule` type).
     pub files: &'static [&'static str],
-    /// The entry rules the library parses from (`spec.rs`'s `ENTRIES`,
-    /// `Template::parse`'s).
+    /// The entry rules the library parses from, beside those that play a
+    /// role: `Template::parse`'s.
     pub entries: &'static [&'static str],
-    /// Whether a parse can also start from the RFC 3986 and 3987 rules
-    /// (the library checks a component with them): a reference grammar's,
-    /// not the template grammar's, which only names them.
-    pub rfc_starts: bool,
+    /// Whether the grammar is a reference grammar, whose rules that play a
+    /// role a parse can start from (the library parses a reference from
+    /// its entries, and checks a component with the others); not the
+    /// template grammar, which only names them.
+    pub reference: bool,
+    /// The macro that implements `UriRule` for another parser's `Rule` of
+    /// the same files (`impl_uri_rule!`'s), declared by one grammar only.
+    pub role_macro: Option<&'static str>,
     /// The feature that builds the module which includes it, if any:
     /// without it, the grammar is not compiled at all.
     pub feature: Option<&'static str>,
@@ -46,8 +50,9 @@ pub const GRAMMARS: &[Grammar] = &[
         rule: "crate::grammar::Rule",
         parser: "crate::grammar::UriParser",
         files: &["uri.pest"],
-        entries: &["uri_reference_input", "uri_input"],
-        rfc_starts: true,
+        entries: &[],
+        reference: true,
+        role_macro: Some("__uri_rule_roles"),
         feature: None,
     },
     Grammar {
@@ -55,8 +60,9 @@ pub const GRAMMARS: &[Grammar] = &[
         rule: "crate::iri::IriRule",
         parser: "crate::iri::IriParser",
         files: &["src/iri/docs.pest", "uri.pest", "iri.pest"],
-        entries: &["iri_reference_input", "iri_input"],
-        rfc_starts: true,
+        entries: &[],
+        reference: true,
+        role_macro: Some("__iri_rule_roles"),
         feature: Some("iri"),
     },
     Grammar {
@@ -70,7 +76,8 @@ pub const GRAMMARS: &[Grammar] = &[
             "template.pest",
         ],
         entries: &["uri_template_input"],
-        rfc_starts: false,
+        reference: false,
+        role_macro: None,
         feature: Some("template"),
     },
 ];
@@ -105,7 +112,8 @@ impl Grammar {
         hash.field(self.module.as_bytes());
         hash.field(self.rule.as_bytes());
         hash.field(self.entries.join(" ").as_bytes());
-        hash.field(&[u8::from(self.rfc_starts)]);
+        hash.field(&[u8::from(self.reference)]);
+        hash.field(self.role_macro.unwrap_or("").as_bytes());
         for file in self.files {
             hash.field(file.as_bytes());
             hash.field(&fs::read(root.join(file))?);

@@ -104,6 +104,7 @@ fn main() {
             "/// The compiled parser of {files}, and the grammar as one value\n\
              /// ([`Grammar`](self::{module}::Grammar)).\n\
              #[allow(dead_code, non_snake_case, clippy::all, clippy::pedantic)]\n\
+             #[macro_use]\n\
              pub(crate) mod {module} {{\n\
              \x20   use {rule} as Rule;\n\
              \x20   /// The grammar as one value: it implements `CompiledGrammar`.\n\

@@ -12,6 +12,8 @@
 
 use core::ops::Range;
 
+use crate::compiled::role::Role;
+
 /// The longest text a reference can have: its offsets are `u32`, and
 /// `u32::MAX` means "none".
 pub(crate) const MAX_LEN: usize = u32::MAX as usize - 1;
@@ -409,6 +411,334 @@ impl BoundsWriter {
 
     pub fn finish(self) -> Bounds {
         self.0
+    }
+}
+
+/// [`Bounds`] as a parse writes them: each pair of a rule that plays a
+/// role written into the field of its part of the reference
+/// ([`write`](Self::write)), as the compiled parser leaves the rule or as
+/// another parser's pairs are read, with which parts were written, so that
+/// the pairs of a rule that failed are undone by a mark
+/// ([`mark`](Self::mark), [`restore`](Self::restore)). The lowering
+/// (`crate::lower`) reads what was written, once the parse is done.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Record {
+    /// The fields written, each valid only where its part's bit is in
+    /// `written`.
+    bounds: Bounds,
+    /// The parts written ([`part`]).
+    written: u16,
+    /// The parts written a second time, which one reference has once, and
+    /// where the first of them was.
+    twice: u16,
+    twice_at: u32,
+    /// The spans of the authority, the host and the port as their rules'
+    /// pairs give them: the fields of [`Bounds`] place them from the parts
+    /// around them, which the lowering checks against these, and reads
+    /// where a grammar's pairs lack a part (a host without `authority`).
+    authority: (u32, u32),
+    host_start: u32,
+    port: (u32, u32),
+    /// Where an IP literal's `IPv6address` ends, and its zone (RFC 6874).
+    ipv6_end: u32,
+    zone: (u32, u32),
+}
+
+/// The parts of a reference a [`Record`] tells apart, as bits.
+pub(crate) mod part {
+    pub const SCHEME: u16 = 1;
+    pub const AUTHORITY: u16 = 1 << 1;
+    pub const USERINFO: u16 = 1 << 2;
+    /// The host, whatever rule's span it is (`host`, `IP-literal`,
+    /// `IPv4address`, `reg-name`).
+    pub const HOST: u16 = 1 << 3;
+    /// The address inside an IP literal (`IPv6address`, `IPvFuture`).
+    pub const ADDRESS: u16 = 1 << 4;
+    pub const ZONE: u16 = 1 << 5;
+    pub const PORT: u16 = 1 << 6;
+    pub const PATH: u16 = 1 << 7;
+    pub const QUERY: u16 = 1 << 8;
+    pub const FRAGMENT: u16 = 1 << 9;
+    /// The parts of the authority.
+    pub const INSIDE_AUTHORITY: u16 = USERINFO | HOST | ADDRESS | ZONE | PORT;
+    /// The parts one reference has at most once. The host is not among
+    /// them: the rules of one host nest (`host` around `reg-name`).
+    pub const ONCE: u16 = !HOST;
+}
+
+impl Record {
+    /// Nothing written yet.
+    #[inline(always)]
+    pub fn new() -> Record {
+        Record {
+            bounds: Bounds::path_only(0..0),
+            written: 0,
+            twice: 0,
+            twice_at: 0,
+            authority: (0, 0),
+            host_start: 0,
+            port: (0, 0),
+            ipv6_end: 0,
+            zone: (0, 0),
+        }
+    }
+
+    /// What to [`restore`](Self::restore) to undo what is written after.
+    #[inline(always)]
+    pub fn mark(&self) -> u32 {
+        u32::from(self.written) | u32::from(self.twice) << 16
+    }
+
+    /// Undoes what was written since `mark`.
+    #[inline(always)]
+    pub fn restore(&mut self, mark: u32) {
+        self.written = mark as u16;
+        self.twice = (mark >> 16) as u16;
+    }
+
+    /// A pair of a rule that plays `role` matched `start..end`.
+    #[inline(always)]
+    pub fn write(&mut self, role: Role, start: usize, end: usize) {
+        let (start, end) = (offset(start), offset(end));
+        let b = &mut self.bounds;
+        let bit = match role {
+            Role::Scheme => {
+                b.scheme_end = end;
+                part::SCHEME
+            }
+            Role::Authority => {
+                self.authority = (start, end);
+                part::AUTHORITY
+            }
+            Role::Userinfo => {
+                b.userinfo_end = end;
+                part::USERINFO
+            }
+            Role::Host | Role::IpLiteral => {
+                self.host_start = start;
+                b.host_end = end;
+                part::HOST
+            }
+            Role::RegName => {
+                self.host_start = start;
+                b.host_end = end;
+                b.host = HostKind::RegName as u8;
+                part::HOST
+            }
+            Role::Ipv4Address => {
+                self.host_start = start;
+                b.host_end = end;
+                b.host = HostKind::Ipv4 as u8;
+                part::HOST
+            }
+            Role::Ipv6Address => {
+                self.ipv6_end = end;
+                b.host = HostKind::Ipv6 as u8;
+                part::ADDRESS
+            }
+            Role::IpvFuture => {
+                b.host = HostKind::IpvFuture as u8;
+                part::ADDRESS
+            }
+            Role::ZoneId => {
+                self.zone = (start, end);
+                part::ZONE
+            }
+            Role::Port => {
+                self.port = (start, end);
+                part::PORT
+            }
+            Role::Path
+            | Role::PathAbempty
+            | Role::PathAbsolute
+            | Role::PathNoscheme
+            | Role::PathRootless
+            | Role::PathEmpty => {
+                b.path_start = start;
+                b.path_end = end;
+                part::PATH
+            }
+            Role::Query => {
+                b.query_end = end;
+                part::QUERY
+            }
+            Role::Fragment => {
+                b.fragment_start = start;
+                part::FRAGMENT
+            }
+            Role::ReferenceEntry | Role::UriEntry => 0,
+        };
+        let again = self.written & bit & part::ONCE;
+        if again != 0 {
+            self.written_again(again, start);
+        }
+        self.written |= bit;
+    }
+
+    /// The parts `again` were written a second time, at `start`.
+    #[cold]
+    #[inline(never)]
+    fn written_again(&mut self, again: u16, start: u32) {
+        if self.twice == 0 {
+            self.twice_at = start;
+        }
+        self.twice |= again;
+    }
+
+    /// The parts written.
+    #[inline(always)]
+    pub fn written(&self) -> u16 {
+        self.written
+    }
+
+    /// The parts written more than once.
+    #[inline(always)]
+    pub fn twice(&self) -> u16 {
+        self.twice
+    }
+
+    /// Where the first part written a second time was written again.
+    pub fn twice_at(&self) -> usize {
+        self.twice_at as usize
+    }
+
+    /// The bounds written, each part that was not written left out, the
+    /// host's kind as its rules said, and no port value (the lowering
+    /// reads it): what the lowering checks and completes. Without an
+    /// authority, the userinfo, host and port are left out too.
+    #[inline(always)]
+    pub fn bounds(&self) -> Bounds {
+        let w = self.written;
+        let has = |bit: u16| w & bit != 0;
+        let authority = has(part::AUTHORITY);
+        let mut b = self.bounds;
+        b.scheme_end = if has(part::SCHEME) { b.scheme_end } else { NONE };
+        b.userinfo_end = if authority & has(part::USERINFO) {
+            b.userinfo_end
+        } else {
+            NONE
+        };
+        b.query_end = if has(part::QUERY) { b.query_end } else { NONE };
+        b.fragment_start = if has(part::FRAGMENT) {
+            b.fragment_start
+        } else {
+            NONE
+        };
+        if !authority {
+            b.host_end = 0;
+            b.host = HostKind::RegName as u8;
+        }
+        b.flags = if authority { Bounds::AUTHORITY } else { 0 };
+        b.port = 0;
+        b
+    }
+
+    /// The authority, as its rule's pair gives it.
+    pub fn authority_span(&self) -> Range<usize> {
+        self.authority.0 as usize..self.authority.1 as usize
+    }
+
+    /// The host, as its rule's pair gives it.
+    pub fn host_span(&self) -> Range<usize> {
+        self.host_start as usize..self.bounds.host_end as usize
+    }
+
+    /// The port's digits, as its rule's pair gives them.
+    pub fn port_span(&self) -> Range<usize> {
+        self.port.0 as usize..self.port.1 as usize
+    }
+
+    /// The userinfo's end, the scheme's end and the path, as their rules'
+    /// pairs give them (whether or not they were written).
+    pub fn raw(&self) -> &Bounds {
+        &self.bounds
+    }
+
+    /// Where an IP literal's `IPv6address` ends.
+    pub fn ipv6_end(&self) -> usize {
+        self.ipv6_end as usize
+    }
+
+    /// The zone of an IPv6 address (RFC 6874), as its rule's pair says.
+    pub fn zone_span(&self) -> Range<usize> {
+        self.zone.0 as usize..self.zone.1 as usize
+    }
+}
+
+impl Bounds {
+    /// The same bounds, with the port's value (`None` for an empty port).
+    #[inline(always)]
+    pub fn with_port(mut self, value: Option<u16>) -> Bounds {
+        match value {
+            Some(port) => {
+                self.port = port;
+                self.flags |= Bounds::PORT_VALUE;
+            }
+            None => self.flags &= !Bounds::PORT_VALUE,
+        }
+        self
+    }
+
+    /// Checks that the bounds divide `text` as RFC 3986 does: each part in
+    /// its place, after its delimiter, up to the next part's, the parts
+    /// together all of `text` (section 5.3 recomposes it from them). A
+    /// parse by the crate's grammars always does; a grammar edited into
+    /// another shape may not.
+    ///
+    /// # Errors
+    ///
+    /// The byte where the division breaks, and what was expected there.
+    pub fn check(&self, text: &str) -> Result<(), (usize, &'static str)> {
+        let bytes = text.as_bytes();
+        // The byte at `at`; 0, which is no delimiter, past the end.
+        let byte = |at: usize| bytes.get(at).copied().unwrap_or(0);
+        let path = self.path();
+        let mut at = 0;
+        if let Some(end) = self.scheme_end() {
+            if end == 0 || byte(end) != b':' {
+                return Err((0, "the scheme and its \":\" first"));
+            }
+            at = end + 1;
+        }
+        if let Some(authority) = self.authority() {
+            let host = self.host().unwrap_or(0..0);
+            let userinfo_ok = self
+                .userinfo()
+                .is_none_or(|userinfo| userinfo.end >= userinfo.start && byte(userinfo.end) == b'@');
+            // Section 3.3: after an authority, the path is empty or starts
+            // with "/".
+            let tiles = (byte(at) == b'/')
+                & (byte(at + 1) == b'/')
+                & userinfo_ok
+                & (host.start <= host.end)
+                & (host.end <= authority.end)
+                & ((host.end == authority.end) | (byte(host.end) == b':'))
+                & ((path.start == path.end) | (byte(path.start) == b'/'));
+            if !tiles {
+                return Err((at, "\"//\" authority after the scheme"));
+            }
+            at = authority.end;
+        }
+        if path.start != at || path.end < path.start || path.end > text.len() {
+            return Err((path.start, "the path after the scheme and authority"));
+        }
+        at = path.end;
+        if let Some(query) = self.query() {
+            if byte(at) != b'?' || query.end < query.start {
+                return Err((at, "\"?\" query after the path"));
+            }
+            at = query.end;
+        }
+        if let Some(start) = self.fragment_start() {
+            if byte(at) != b'#' || start != at + 1 || start > text.len() {
+                return Err((at, "\"#\" fragment after the query"));
+            }
+            at = text.len();
+        }
+        if at != text.len() {
+            return Err((at, "a parse of the whole input"));
+        }
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@ pub use generated::Rule;
 
 use pest::iterators::Pairs;
 
+use crate::compiled::role::Role;
 use crate::error::ParseError;
 
 /// Parses `input` from `rule` with the pest parser `P`, as
@@ -110,166 +111,61 @@ mod derived {
     pub struct UriParser;
 }
 
-/// The RFC 3986 rules whose pairs the lowering reads.
+/// Connects the `Rule` type of a grammar built on `uri.pest` to the roles
+/// its rules play in a URI reference ([`Role`]), as the grammar's `Role:`
+/// lines say: what the parse records each pair by.
 ///
-/// A parser derived from a grammar that includes `uri.pest` maps its own
-/// generated `Rule` type onto these through [`UriRule`]; the lowering then
-/// works for that parser as it does for `UriParser`. The names are the
-/// RFC's (section 3 and Appendix A), in the Appendix's order.
-///
-/// ```
-/// use rfc3986::{RfcRule, Rule, UriRule};
-///
-/// assert_eq!(Rule::path_absolute.rfc_rule(), Some(RfcRule::PathAbsolute));
-/// assert_eq!(Rule::from_rfc_rule(RfcRule::IpvFuture), Some(Rule::IPvFuture));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum RfcRule {
-    /// `URI-reference = URI / relative-ref`
-    UriReference,
-    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
-    Uri,
-    /// `absolute-URI = scheme ":" hier-part [ "?" query ]`
-    AbsoluteUri,
-    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
-    RelativeRef,
-    /// `relative-part`, the part of a relative reference before its query.
-    RelativePart,
-    /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`
-    Scheme,
-    /// `hier-part`, the part of a URI between `scheme ":"` and its query.
-    HierPart,
-    /// `query = *( pchar / "/" / "?" )`
-    Query,
-    /// `fragment = *( pchar / "/" / "?" )`
-    Fragment,
-    /// `authority = [ userinfo "@" ] host [ ":" port ]`
-    Authority,
-    /// `path`, any of the five path forms.
-    Path,
-    /// `path-abempty = *( "/" segment )`
-    PathAbempty,
-    /// `path-absolute = "/" [ segment-nz *( "/" segment ) ]`
-    PathAbsolute,
-    /// `path-noscheme = segment-nz-nc *( "/" segment )`
-    PathNoscheme,
-    /// `path-rootless = segment-nz *( "/" segment )`
-    PathRootless,
-    /// `path-empty = 0<pchar>`
-    PathEmpty,
-    /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )`
-    Userinfo,
-    /// `host = IP-literal / IPv4address / reg-name`
-    Host,
-    /// `port = *DIGIT`
-    Port,
-    /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`
-    IpLiteral,
-    /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet`
-    Ipv4Address,
-    /// `reg-name = *( unreserved / pct-encoded / sub-delims )`
-    RegName,
-    /// `IPv6address`, the nine forms of section 3.2.2.
-    Ipv6Address,
-    /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
-    IpvFuture,
-    /// `ZoneID = 1*( unreserved / pct-encoded )`, of RFC 6874, which
-    /// updates `IP-literal` with `IPv6addrz = IPv6address "%25" ZoneID`.
-    /// `uri.pest` has no such rule (RFC 3986 has no zone); a grammar that
-    /// extends its `IP-literal` with one names it `ZoneID`, and its host
-    /// is then [`Host::Ipv6Zoned`](crate::Host::Ipv6Zoned).
-    ZoneId,
-}
-
-impl RfcRule {
-    /// Every RFC rule, in the order of the enum (the generator's table of
-    /// them has its rows in that order).
-    #[cfg(feature = "grammar-literals")]
-    pub(crate) const ALL: [RfcRule; 25] = {
-        use RfcRule::*;
-        [
-            UriReference,
-            Uri,
-            AbsoluteUri,
-            RelativeRef,
-            RelativePart,
-            Scheme,
-            HierPart,
-            Query,
-            Fragment,
-            Authority,
-            Path,
-            PathAbempty,
-            PathAbsolute,
-            PathNoscheme,
-            PathRootless,
-            PathEmpty,
-            Userinfo,
-            Host,
-            Port,
-            IpLiteral,
-            Ipv4Address,
-            RegName,
-            Ipv6Address,
-            IpvFuture,
-            ZoneId,
-        ]
-    };
-}
-
-/// Connects the `Rule` type of a parser derived from `uri.pest` to the RFC
-/// rules that the lowering reads.
-///
-/// A grammar that includes `uri.pest` unchanged (and adds its own rules) gets
-/// this implementation from [`impl_uri_rule!`](crate::impl_uri_rule); a
-/// grammar that renames rules writes the two functions by hand.
+/// The grammar compiler implements it for every grammar it compiles (the
+/// crate's, and each `#[derive(rfc3986::Grammar)]`); for the `Rule` of a
+/// parser pest_derive generates from a grammar that includes `uri.pest`,
+/// [`impl_uri_rule!`](crate::impl_uri_rule) implements it with
+/// `uri.pest`'s roles.
 ///
 /// ```
-/// use rfc3986::{RfcRule, Rule, UriRule};
+/// use rfc3986::{Role, Rule, UriRule};
 ///
-/// // This crate's own `Rule` implements it, as every derived grammar's can.
 /// fn is_a_host_rule<R: UriRule>(rule: R) -> bool {
-///     matches!(rule.rfc_rule(), Some(RfcRule::Host | RfcRule::RegName | RfcRule::IpLiteral))
+///     rule.role().is_some_and(Role::is_host)
 /// }
 /// assert!(is_a_host_rule(Rule::reg_name));
-/// assert!(!is_a_host_rule(Rule::uri_reference_input));
+/// assert!(!is_a_host_rule(Rule::pchar));
 /// ```
 pub trait UriRule: pest::RuleType {
-    /// The RFC rule that `self` is, or `None` for a rule of the derived
-    /// grammar's own. The lowering descends into the pairs of such rules and
-    /// reads the RFC rules it finds inside them.
+    /// The role `self` plays, or `None` for a rule that plays none. The
+    /// parse records the pairs of a rule with a role, and the lowering
+    /// descends into the others.
     ///
     /// ```
-    /// use rfc3986::{RfcRule, Rule, UriRule};
+    /// use rfc3986::{Role, Rule, UriRule};
     ///
-    /// assert_eq!(Rule::scheme.rfc_rule(), Some(RfcRule::Scheme));
-    /// // An entry rule is the grammar's own, not the RFC's.
-    /// assert_eq!(Rule::uri_input.rfc_rule(), None);
+    /// assert_eq!(Rule::scheme.role(), Some(Role::Scheme));
+    /// assert_eq!(Rule::uri_reference_input.role(), Some(Role::ReferenceEntry));
+    /// assert_eq!(Rule::segment.role(), None);
     /// ```
-    fn rfc_rule(self) -> Option<RfcRule>;
+    fn role(self) -> Option<Role>;
 
-    /// The rule of the derived grammar that is the RFC rule `rule`, if it has
-    /// one. Error diagnosis uses it to re-run parts of the grammar.
+    /// The rule that plays `role`, if one does: what the crate parses a
+    /// reference from, or checks a component with.
     ///
     /// ```
-    /// use rfc3986::{RfcRule, Rule, UriRule};
+    /// use rfc3986::{Role, Rule, UriRule};
     ///
-    /// assert_eq!(Rule::from_rfc_rule(RfcRule::Userinfo), Some(Rule::userinfo));
+    /// assert_eq!(Rule::with_role(Role::Userinfo), Some(Rule::userinfo));
+    /// assert_eq!(Rule::with_role(Role::ZoneId), None);
     /// ```
-    fn from_rfc_rule(rule: RfcRule) -> Option<Self>;
+    fn with_role(role: Role) -> Option<Self>;
 
-    /// Every rule of the grammar that is an RFC rule, by discriminant, with
-    /// that RFC rule: [`rfc_rule`](Self::rfc_rule) as a table, for what is
-    /// decided of a grammar at compile time. [`impl_uri_rule!`] fills it;
-    /// where the trait is implemented by hand it is empty, nothing is
-    /// decided at compile time, and the lowering checks every tree.
+    /// Every rule that plays a role, by discriminant, with that role:
+    /// [`role`](Self::role) as a table, for what is decided of a grammar
+    /// at compile time. Empty where the trait is implemented by hand.
     #[doc(hidden)]
-    const RFC_RULES: &'static [(usize, RfcRule)] = &[];
+    const ROLES: &'static [(usize, Role)] = &[];
 }
 
 /// Implements [`UriRule`] for the `Rule` type of a parser derived from a
-/// grammar that includes `uri.pest` with its rule names unchanged.
+/// grammar that includes `uri.pest` with its rule names unchanged: each
+/// rule plays the role `uri.pest` gives it (the `Role:` lines of the
+/// file, which the build script reads into this macro).
 ///
 /// ```
 /// // pest_derive's generated code uses `alloc` when pest is built without
@@ -297,101 +193,7 @@ pub trait UriRule: pest::RuleType {
 #[macro_export]
 macro_rules! impl_uri_rule {
     ($rule:ident) => {
-        $crate::__uri_rule_table!(@impl $rule,
-            URI_reference => UriReference,
-            URI => Uri,
-            absolute_URI => AbsoluteUri,
-            relative_ref => RelativeRef,
-            relative_part => RelativePart,
-            scheme => Scheme,
-            hier_part => HierPart,
-            query => Query,
-            fragment => Fragment,
-            authority => Authority,
-            path => Path,
-            path_abempty => PathAbempty,
-            path_absolute => PathAbsolute,
-            path_noscheme => PathNoscheme,
-            path_rootless => PathRootless,
-            path_empty => PathEmpty,
-            userinfo => Userinfo,
-            host => Host,
-            port => Port,
-            IP_literal => IpLiteral,
-            IPv4address => Ipv4Address,
-            reg_name => RegName,
-            IPv6address => Ipv6Address,
-            IPvFuture => IpvFuture,
-        );
-    };
-}
-
-/// Implements [`UriRule`] for `$rule` from a table of its rules and the
-/// RFC rules each one is: [`impl_uri_rule!`] gives it uri.pest's names,
-/// and the generator writes one for every grammar it compiles (with RFC
-/// 3987's names where the grammar holds iri.pest's rules). Not public API.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __uri_rule_table {
-    (@impl $rule:ident, $($pest:ident => $rfc:ident,)*) => {
-        impl $crate::UriRule for $rule {
-            const RFC_RULES: &'static [(usize, $crate::RfcRule)] =
-                &[$(($rule::$pest as usize, $crate::RfcRule::$rfc),)*];
-
-            fn rfc_rule(self) -> ::core::option::Option<$crate::RfcRule> {
-                $crate::__uri_rule_table!(@emit to self, $rule, $($pest => $rfc,)*)
-            }
-
-            fn from_rfc_rule(rule: $crate::RfcRule) -> ::core::option::Option<Self> {
-                $crate::__uri_rule_table!(@emit from rule, $rule, $($pest => $rfc,)*)
-            }
-        }
-    };
-    // A table indexed by the rule's discriminant, built at compile time
-    // from the list of pairs: the RFC rule of any rule is one lookup, the
-    // same for every rule.
-    (@emit to $value:expr, $rule:ident, $($pest:ident => $rfc:ident,)*) => {{
-        const PAIRS: &[(usize, $crate::RfcRule)] = &[$(($rule::$pest as usize, $crate::RfcRule::$rfc),)*];
-        // Every discriminant of a one-byte `Rule` (any grammar of fewer
-        // than 257 rules) has an entry, so that every rule, those past the
-        // last RFC rule too (`EOI` is the first), is in the table, with
-        // `None` for a rule the RFCs do not name; a wider `Rule` gets a
-        // table up to its last RFC rule, and `None` past it.
-        const LEN: usize = if ::core::mem::size_of::<$rule>() == 1 {
-            256
-        } else {
-            let mut len = 0;
-            let mut i = 0;
-            while i < PAIRS.len() {
-                if PAIRS[i].0 >= len {
-                    len = PAIRS[i].0 + 1;
-                }
-                i += 1;
-            }
-            len
-        };
-        const TABLE: [::core::option::Option<$crate::RfcRule>; LEN] = {
-            let mut table = [::core::option::Option::None; LEN];
-            let mut i = 0;
-            while i < PAIRS.len() {
-                table[PAIRS[i].0] = ::core::option::Option::Some(PAIRS[i].1);
-                i += 1;
-            }
-            table
-        };
-        match TABLE.get($value as usize) {
-            ::core::option::Option::Some(rule) => *rule,
-            ::core::option::Option::None => ::core::option::Option::None,
-        }
-    }};
-    (@emit from $value:expr, $rule:ident, $($pest:ident => $rfc:ident,)*) => {
-        match $value {
-            $($crate::RfcRule::$rfc => ::core::option::Option::Some($rule::$pest),)*
-            // `RfcRule` is non-exhaustive: a rule added to it later has no
-            // counterpart in a grammar written before.
-            #[allow(unreachable_patterns)]
-            _ => ::core::option::Option::None,
-        }
+        $crate::__uri_rule_roles!($rule);
     };
 }
 

@@ -97,6 +97,10 @@ mod bounds;
 mod builder;
 mod chars;
 mod checks;
+// `#[macro_use]`: the roles macro its generated code declares
+// (`__uri_rule_roles!`) is named by the scheme modules below, which a
+// macro declared by an `include!` can only be, by its name.
+#[macro_use]
 mod compiled;
 mod component;
 mod convert;
@@ -203,7 +207,8 @@ pub use error::{ErrorKind, ParseError};
 #[cfg(feature = "pest-parsers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest-parsers")))]
 pub use grammar::UriParser;
-pub use grammar::{parse_rule, RfcRule, Rule, UriRule};
+pub use compiled::role::Role;
+pub use grammar::{parse_rule, Rule, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;
 #[cfg(feature = "pest-parsers")]
@@ -279,7 +284,6 @@ where
             &diagnose::Derived::<P>::PARSERS,
             &syntax::URI,
             entry,
-            false,
             input,
         )),
     }

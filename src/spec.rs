@@ -25,10 +25,6 @@
 use crate::bounds::Bounds;
 use crate::compiled;
 use crate::error::ParseError;
-use crate::grammar::Rule;
-#[cfg(feature = "iri")]
-use crate::iri::IriRule;
-use crate::lower::{self, Entries};
 use crate::parse::{self, EntryPoints};
 use crate::syntax::{self, Syntax};
 
@@ -123,12 +119,6 @@ sealed_spec!(Rfc3986, "Uri", "AbsoluteUri");
 
 impl EntryPoints for Rfc3986 {
     type Grammar = compiled::uri::Grammar;
-    const ENTRIES: Entries<Rule> = lower::entries::<Self::Grammar>(
-        Rule::uri_reference_input,
-        Rule::uri_reference_input as usize,
-        Rule::uri_input,
-        Rule::uri_input as usize,
-    );
 
     fn syntax() -> &'static Syntax {
         &syntax::URI
@@ -141,12 +131,6 @@ sealed_spec!(Rfc3987, "Iri", "AbsoluteIri");
 #[cfg(feature = "iri")]
 impl EntryPoints for Rfc3987 {
     type Grammar = compiled::iri::Grammar;
-    const ENTRIES: Entries<IriRule> = lower::entries::<Self::Grammar>(
-        IriRule::iri_reference_input,
-        IriRule::iri_reference_input as usize,
-        IriRule::iri_input,
-        IriRule::iri_input as usize,
-    );
 
     fn syntax() -> &'static Syntax {
         &syntax::IRI

@@ -8,7 +8,8 @@
 
 use crate::chars::{self, CharClass};
 use crate::compiled::{self, CompiledGrammar};
-use crate::grammar::{RfcRule, UriRule};
+use crate::compiled::role::Role;
+use crate::grammar::UriRule;
 #[cfg(feature = "iri")]
 use crate::iri::grammar::chars as iri_chars;
 
@@ -45,7 +46,7 @@ pub(crate) struct Syntax {
     /// How many bytes at the start of `text` the grammar's rule for `rule`
     /// matches, with the compiled parser; `None` when it matches nothing
     /// (or the grammar has no such rule).
-    pub matches: fn(RfcRule, &str) -> Option<usize>,
+    pub matches: fn(Role, &str) -> Option<usize>,
     /// The first character of every string of two or more characters the
     /// grammar matches (`STRING_STARTS` of its compiled parser): a
     /// diagnosis looks past the furthest byte a token reached where one
@@ -54,7 +55,7 @@ pub(crate) struct Syntax {
     /// The furthest byte a token reaches in a parse of `text` from the
     /// grammar's rule for `rule`, matched or not: how much of `text` is the
     /// start of a match (0 where the grammar has no such rule).
-    pub reach: fn(RfcRule, &str) -> usize,
+    pub reach: fn(Role, &str) -> usize,
     /// Whether normalization decodes a percent-encoded `c`: the same set
     /// in every component (RFC 3986 section 6.2.2.2, RFC 3987 section
     /// 5.3.2.3).
@@ -107,14 +108,14 @@ pub(crate) static IRI: Syntax = Syntax {
 
 /// How many bytes at the start of `text` `G`'s rule for `rule` matches;
 /// `None` when it matches nothing, or `G` has no such rule.
-fn matches<G: CompiledGrammar>(rule: RfcRule, text: &str) -> Option<usize> {
-    compiled::match_len::<G>(G::Rule::from_rfc_rule(rule)?, text)
+fn matches<G: CompiledGrammar>(rule: Role, text: &str) -> Option<usize> {
+    compiled::match_len::<G>(G::Rule::with_role(rule)?, text)
 }
 
 /// The furthest byte a token reaches in a parse of `text` from `G`'s rule
 /// for `rule`; 0 where `G` has no such rule.
-fn reach<G: CompiledGrammar>(rule: RfcRule, text: &str) -> usize {
-    G::Rule::from_rfc_rule(rule).map_or(0, |rule| G::reach(rule, text).min(text.len()))
+fn reach<G: CompiledGrammar>(rule: Role, text: &str) -> usize {
+    G::Rule::with_role(rule).map_or(0, |rule| G::reach(rule, text).min(text.len()))
 }
 
 /// Whether IRI normalization decodes a percent-encoded `c`: RFC 3987

@@ -87,15 +87,18 @@ pub fn generate(root: &Path) -> Result<Vec<(String, String)>, String> {
             compiler::Base::None,
             &sources,
             root,
-            "crate::compiled::runtime",
-            "Grammar",
-            // The library starts a parse of its own grammars only from their
-            // entries and, for a reference grammar, the RFC rules (a
-            // component's check).
-            if grammar.rfc_starts {
-                compiler::Starts::RfcRulesAnd(grammar.entries)
-            } else {
-                compiler::Starts::Only(grammar.entries)
+            compiler::Target {
+                runtime: "crate::compiled::runtime",
+                grammar_type: "Grammar",
+                // The library starts a parse of its own grammars only from
+                // their entries and, for a reference grammar, the rules
+                // that play a role (its entries, and a component's check).
+                starts: if grammar.reference {
+                    compiler::Starts::RolesAnd(grammar.entries)
+                } else {
+                    compiler::Starts::Only(grammar.entries)
+                },
+                role_macro: grammar.role_macro,
             },
         )?;
         let header = grammar.header(fingerprint, generator);

@@ -180,8 +180,6 @@ pub struct Analysis {
     reaches_ahead: Table<bool>,
     /// Whether matching each rule can run a lookahead of either kind.
     looks: Table<bool>,
-    /// The bytes a match of each rule can hold (see [`Analysis::consumed`]).
-    consumed: Table<ByteSet>,
 }
 
 impl Analysis {
@@ -195,9 +193,7 @@ impl Analysis {
         let tracks = tracks_fixpoint(&rules);
         let looks = fixpoint(&rules, false, looks_in);
         let reaches_ahead = fixpoint(&rules, false, |e, t| reaches_ahead_in(e, t, &looks));
-        let consumed = fixpoint(&rules, ByteSet::empty(), consumed_in);
         Analysis {
-            consumed,
             tracks,
             reaches_ahead,
             looks,
@@ -234,16 +230,6 @@ impl Analysis {
     /// would fail on that token, and pest would count the failure there.
     pub fn tries_token_first(&self, e: &Ir) -> bool {
         tries_token_first_in(e, &self.rules, &mut Vec::new())
-    }
-
-    /// The bytes that a match of rule `name` can hold: every byte one of
-    /// its tokens can consume (a character class's ASCII members, a
-    /// string's bytes, every byte for `ANY` and a Unicode property),
-    /// through the rules it calls; a lookahead consumes nothing. Only
-    /// ASCII bytes are exact: a class's characters above ASCII are left
-    /// out, as no reader of the set asks about them.
-    pub fn consumed(&self, name: &str) -> ByteSet {
-        self.consumed.get(name).copied().unwrap_or(ByteSet::empty())
     }
 
     /// The type of rule `name`; `EOI` is a normal rule.
@@ -503,30 +489,6 @@ fn nullable_in(e: &Ir, n: &Table<bool>) -> bool {
         Ir::Call(name) => name == EOI || n.get(name).copied().unwrap_or(false),
         Ir::Seq(items) => items.iter().all(|e| nullable_in(e, n)),
         Ir::Choice(items) => items.iter().any(|e| nullable_in(e, n)),
-    }
-}
-
-fn consumed_in(e: &Ir, c: &Table<ByteSet>) -> ByteSet {
-    match e {
-        Ir::Empty | Ir::Soi | Ir::Pos(_) | Ir::Neg(_) => ByteSet::empty(),
-        Ir::Class(class) => class.ascii_bytes(),
-        Ir::Str(s) | Ir::Insens(s) => {
-            let mut set = ByteSet::empty();
-            for b in s.bytes() {
-                set.insert(usize::from(b));
-                if matches!(e, Ir::Insens(_)) {
-                    set.insert(usize::from(b.to_ascii_lowercase()));
-                    set.insert(usize::from(b.to_ascii_uppercase()));
-                }
-            }
-            set
-        }
-        Ir::Any | Ir::Unicode(_) | Ir::SkipUntil(_) => ByteSet::all_bytes(),
-        Ir::Call(name) => c.get(name).copied().unwrap_or(ByteSet::empty()),
-        Ir::Seq(items) | Ir::Choice(items) => items
-            .iter()
-            .fold(ByteSet::empty(), |set, e| set.union(&consumed_in(e, c))),
-        Ir::Opt(e) | Ir::Rep(e) => consumed_in(e, c),
     }
 }
 

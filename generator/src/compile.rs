@@ -1,8 +1,10 @@
 //! The compiler's driver: a grammar's text to the Rust source of its
 //! parser, through pest_meta and the stages of the crate's other modules.
 
+use crate::docs::{self, RuleFacts};
 use crate::error::CompileError;
 use crate::lint::{self, Finding};
+use crate::role::Role;
 use crate::sets::CharSet;
 use crate::{analysis, counts, emit, ir, simplify};
 
@@ -257,11 +259,10 @@ pub enum Starts<'a> {
     /// Every rule: a derived grammar, which its user may parse from any
     /// of its rules.
     Every,
-    /// The RFC rules the lowering reads (`host`, `URI_reference`, ...;
-    /// RFC 3987's in a grammar that holds them), from which the library
-    /// checks a component, and these: the crate's own grammars, which
-    /// only the library starts.
-    RfcRulesAnd(&'a [&'a str]),
+    /// The rules that play a role (`Role:` in their doc comment), from
+    /// which the library parses a reference or checks a component, and
+    /// these: the crate's own grammars, which only the library starts.
+    RolesAnd(&'a [&'a str]),
     /// These rules only: a grammar of the crate's whose result is not a
     /// reference (`template.pest`), which the library starts from its
     /// entry alone, and which names the RFC rules it builds on but never
@@ -282,6 +283,17 @@ pub struct Options<'a> {
     pub grammar_type: &'a str,
     /// The rules a parse can start from.
     pub starts: Starts<'a>,
+    /// The name of a `#[macro_export]` macro to declare, which implements
+    /// `UriRule` for the `Rule` type of another parser of the same files
+    /// (pest_derive's): `impl_uri_rule!` expands to uri.pest's. `None`
+    /// for every other grammar.
+    pub role_macro: Option<&'a str>,
+    /// The text the rules' doc comments are read from, where it is not the
+    /// grammar's: the derive's, with the base's definitions of the rules a
+    /// user's grammar extends still in it, so that an extension keeps the
+    /// role of the rule it replaces (unless its own doc comment gives it
+    /// another). `None`: the grammar's.
+    pub docs: Option<&'a str>,
 }
 
 type GrammarErrors = Vec<pest::error::Error<pest_meta::parser::Rule>>;
@@ -346,25 +358,27 @@ pub struct Compiled {
     /// pair of, with whether it can record several, for the derive's
     /// accessors.
     pub(crate) counts: std::collections::BTreeMap<String, counts::Count>,
-    /// The rules for which the generated `holds_delimiter` answers true:
-    /// those whose match can hold one of `:` `/` `?` `#` `@`, in the
-    /// grammar's order.
-    pub holds_delimiter: Vec<String>,
-    /// The rules for which the generated `static_reading` answers true:
-    /// those the generator proved are read as the generic grammar reads
-    /// them, in the grammar's order.
+    /// The rules the generator proved are read as the generic grammar
+    /// reads them, in the grammar's order: the derive parses from each
+    /// with no check of the reading.
     pub static_reading: Vec<String>,
-    /// The rules for which the generated `pairs_nest` answers true: those
-    /// the generator proved no pair of crosses a component of the generic
-    /// reading, in the grammar's order.
+    /// The rules the generator proved no pair of crosses a component of
+    /// the generic reading, in the grammar's order: the derive parses from
+    /// each with no comparison of its pairs with the components.
     pub pairs_nest: Vec<String>,
-    /// The rules the generated `UriRule` implementation maps to an RFC
-    /// rule, each with that rule's index in the declaration order of the
-    /// runtime's `RfcRule` (`UriReference` is 0, `ZoneId` the last), in
-    /// that order: RFC 3987's names where the grammar defines
-    /// `IRI_reference`, else RFC 3986's where it defines `URI_reference`,
-    /// else none.
-    pub rfc_rules: Vec<(String, usize)>,
+    /// What each rule's doc comment says of it (its RFC name, ABNF and
+    /// role), by rule.
+    pub facts: std::collections::BTreeMap<String, RuleFacts>,
+}
+
+impl Compiled {
+    /// The rules that play a role, each with it, in the grammar's order.
+    pub fn roles(&self) -> Vec<(String, Role)> {
+        self.rules
+            .iter()
+            .filter_map(|rule| Some((rule.clone(), self.facts.get(rule)?.role?)))
+            .collect()
+    }
 }
 
 /// [`compile`], with the grammar's rules.
@@ -488,6 +502,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     let analysis = analysis::Analysis::new(&simplified);
 
     let names: Vec<String> = simplified.iter().map(|r| r.name.clone()).collect();
+    let facts = docs::rule_facts(options.docs.unwrap_or(grammar), &names)?;
     let mut entries = names.clone();
     if uses_eoi {
         entries.push(analysis::EOI.to_string());
@@ -495,7 +510,7 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
     // The rules a parse can start from, in the grammar's order.
     let starts: Vec<String> = match options.starts {
         Starts::Every => entries.clone(),
-        Starts::RfcRulesAnd(more) | Starts::Only(more) => {
+        Starts::RolesAnd(more) | Starts::Only(more) => {
             if let Some(missing) = more.iter().find(|rule| !names.iter().any(|n| n == *rule)) {
                 return Err(vec![CompileError {
                     rule: (*missing).to_string(),
@@ -504,13 +519,13 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
                     column: None,
                 }]);
             }
-            let rfc = match options.starts {
-                Starts::Only(_) => Vec::new(),
-                _ => rfc_rule_names(&names),
+            let playing = |name: &String| {
+                matches!(options.starts, Starts::RolesAnd(_))
+                    && facts.get(name).is_some_and(|facts| facts.role.is_some())
             };
             entries
                 .iter()
-                .filter(|name| rfc.contains(name) || more.contains(&name.as_str()))
+                .filter(|name| playing(name) || more.contains(&name.as_str()))
                 .cloned()
                 .collect()
         }
@@ -548,13 +563,6 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         let reach = emitter.reach_entry(name);
         reach_arms.push_str(&format!("        Rule::r#{name} => {reach},\n"));
     }
-    // What the lowering reads of a reference grammar's entries: a grammar
-    // started from its own entries alone (`Starts::Only`) is no reference
-    // grammar, and nothing reads its layouts.
-    let layout_rules: &[String] = match options.starts {
-        Starts::Only(_) => &[],
-        _ => &names,
-    };
     let (functions, stats) = emitter.functions(&starts).map_err(|error| vec![error])?;
     // A rule no parse starts from: no match.
     if starts.len() < entries.len() {
@@ -590,13 +598,6 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         });
     }
     let string_starts = char_class(&string_starts, "rt::CharClass");
-    // The characters some token takes: where `EOI` failed furthest at one
-    // that none takes, the parse got no further.
-    let readable = match crate::hidden::readable(&before.rules) {
-        Some(set) => format!("Some({})", char_class(&set, "rt::CharClass")),
-        None => "None".to_string(),
-    };
-
     // What a parse from each rule reads without a token that pest counts
     // failing there, where that is known: what a diagnosis's question of
     // which characters take a rule further must ask of each character.
@@ -610,34 +611,21 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         }
     }
 
-    // The rules whose match can hold a byte at which RFC 3986 ends or
-    // starts a component: only their pairs can run across one.
-    let delimiters = b":/?#@"
-        .iter()
-        .fold(crate::sets::ByteSet::empty(), |mut set, &b| {
-            set.insert(usize::from(b));
-            set
-        });
-    let holding: Vec<String> = names
-        .iter()
-        .filter(|name| !analysis.consumed(name).is_disjoint(&delimiters))
-        .cloned()
-        .collect();
-    let holds_delimiter = if holding.is_empty() {
-        "false".to_string()
-    } else {
-        let arms: Vec<String> = holding
-            .iter()
-            .map(|name| format!("Rule::r#{name}"))
-            .collect();
-        format!("matches!(rule, {})", arms.join(" | "))
-    };
     let mut name_arms = String::new();
+    let mut rfc_name_arms = String::new();
+    let mut abnf_arms = String::new();
     for name in &entries {
         name_arms.push_str(&format!(
             "        Rule::r#{name} => \"{}\",\n",
             name.replace('_', "-")
         ));
+        let Some(facts) = facts.get(name) else {
+            continue;
+        };
+        if !facts.abnf.is_empty() {
+            rfc_name_arms.push_str(&format!("        Rule::r#{name} => {:?},\n", facts.name));
+            abnf_arms.push_str(&format!("        Rule::r#{name} => {:?},\n", facts.abnf));
+        }
     }
     let mut arms = String::new();
     for name in &starts {
@@ -654,8 +642,6 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         .map(|name| format!("Rule::r#{name}, "))
         .collect();
     let filler = &entries[0];
-    // Whether the lowering need not read an IP host to check it.
-    let ip_addresses_read = crate::ip_read::ip_addresses_read(&analysis.rules);
     let rule_list: String = entries
         .iter()
         .map(|name| format!("Rule::r#{name}, "))
@@ -671,6 +657,10 @@ fn compile_located(grammar: &str, options: &Options<'_>) -> Result<Compiled, Vec
         ),
     };
     let proven = crate::reading::prove(&analysis, &names);
+    let roles: Vec<(String, Role)> = names
+        .iter()
+        .filter_map(|name| Some((name.clone(), facts.get(name)?.role?)))
+        .collect();
     let code = format!(
         r#"// @generated by rfc3986-generator, the grammar compiler of the rfc3986 crate,
 // from {sources}. Do not edit: edit the grammar.
@@ -814,11 +804,6 @@ pub const STARTS: &[Rule] = &[{start_list}];
 /// these stands there.
 pub const STRING_STARTS: rt::CharClass = {string_starts};
 
-/// The characters some token of the grammar takes; `None` where a token
-/// may take any. No parse reaches past a character outside them: where
-/// `EOI` failed furthest at one, a failed parse got no further.
-pub const READABLE: Option<rt::CharClass> = {readable};
-
 /// The characters a parse from `rule` may read at a byte without a token
 /// that pest's error detail counts failing there (in a lookahead, or past
 /// the first character of a string); `None` where it may read a byte
@@ -831,20 +816,31 @@ pub fn hidden_reads(rule: Rule) -> Option<rt::CharClass> {{
     }}
 }}
 
-/// Whether a match of `rule` can hold one of `:` `/` `?` `#` `@`, the bytes
-/// at which RFC 3986 ends or starts a component: a pair of any other rule
-/// lies inside one component, or between two.
-#[allow(unused_variables)]
-pub fn holds_delimiter(rule: Rule) -> bool {{
-    {holds_delimiter}
-}}
-
-/// Each rule's name as the RFCs write it (`addr_spec` is `addr-spec`), for
-/// errors.
+/// Each rule's name as errors write it: its own, with `_` written `-`
+/// (`addr_spec` is `addr-spec`).
 #[allow(unreachable_patterns)]
 pub fn rule_name(rule: Rule) -> &'static str {{
     match rule {{
 {name_arms}        _ => "EOI",
+    }}
+}}
+
+/// The name of the ABNF each rule's doc comment starts with, as its RFC
+/// writes it (`ireg_name` is RFC 3987's `ireg-name`, a scheme grammar's
+/// `ssh_user` its RFC's `user`); empty for a rule that has none.
+#[allow(unreachable_patterns)]
+pub fn rfc_name(rule: Rule) -> &'static str {{
+    match rule {{
+{rfc_name_arms}        _ => "",
+    }}
+}}
+
+/// The ABNF each rule's doc comment starts with, as its RFC writes it;
+/// empty for a rule that has none.
+#[allow(unreachable_patterns)]
+pub fn abnf(rule: Rule) -> &'static str {{
+    match rule {{
+{abnf_arms}        _ => "",
     }}
 }}
 
@@ -855,12 +851,9 @@ impl rt::CompiledGrammar for {grammar_type} {{
     type Buffer = rt::NodeBuffer<Rule, PAIRS>;
     const RULES: &'static [Rule] = RULES;
     const STARTS: &'static [Rule] = STARTS;
-    const LAYOUTS: &'static [(usize, rt::Layouts)] = LAYOUTS;
     const STRING_STARTS: rt::CharClass = STRING_STARTS;
-    const READABLE: Option<rt::CharClass> = READABLE;
     const TOKENS: &'static [rt::Token] = TOKENS;
     const COUNTS_SUCCESSES: bool = COUNTS_SUCCESSES;
-    const IP_ADDRESSES_READ: bool = {ip_addresses_read};
     const FILLER: Rule = Rule::r#{filler};
 
     #[inline(always)]
@@ -868,19 +861,12 @@ impl rt::CompiledGrammar for {grammar_type} {{
         rule_name(rule)
     }}
 
-    #[inline(always)]
-    fn holds_delimiter(rule: Rule) -> bool {{
-        holds_delimiter(rule)
+    fn rfc_name(rule: Rule) -> &'static str {{
+        rfc_name(rule)
     }}
 
-    #[inline(always)]
-    fn static_reading(rule: Rule) -> bool {{
-        static_reading(rule)
-    }}
-
-    #[inline(always)]
-    fn pairs_nest(rule: Rule) -> bool {{
-        pairs_nest(rule)
+    fn abnf(rule: Rule) -> &'static str {{
+        abnf(rule)
     }}
 
     #[inline(always)]
@@ -922,18 +908,15 @@ pub mod chars {{
         rules = names.len(),
         fns = stats.functions,
         tables = stats.tables,
-    ) + &crate::layout::emit(&analysis, layout_rules)
-        + &crate::reading::emit(&proven)
-        + &rfc_rule_table(&names);
+    ) + &uri_rule_impl(&roles, options.role_macro);
     Ok(Compiled {
         code,
         uses_eoi,
         counts,
-        holds_delimiter: holding,
         static_reading: proven.static_reading,
         pairs_nest: proven.pairs_nest,
-        rfc_rules: rfc_rule_rows(&names),
         rules: names,
+        facts,
     })
 }
 
@@ -953,103 +936,58 @@ fn char_class(set: &CharSet, ty: &str) -> String {
     format!("{ty}::new({ascii:#x}, &[{}])", ranges.join(", "))
 }
 
-/// The RFC rules the lowering reads, each with its name in RFC 3986
-/// (`uri.pest`) and in RFC 3987 (`iri.pest`, which puts an "i" before the
-/// rules it extends and keeps the others' names), in the order the
-/// runtime's `RfcRule` declares them: [`Compiled::rfc_rules`] gives rows
-/// of this table by index.
-const RFC_RULES: &[(&str, &str, &str)] = &[
-    ("UriReference", "URI_reference", "IRI_reference"),
-    ("Uri", "URI", "IRI"),
-    ("AbsoluteUri", "absolute_URI", "absolute_IRI"),
-    ("RelativeRef", "relative_ref", "irelative_ref"),
-    ("RelativePart", "relative_part", "irelative_part"),
-    ("Scheme", "scheme", "scheme"),
-    ("HierPart", "hier_part", "ihier_part"),
-    ("Query", "query", "iquery"),
-    ("Fragment", "fragment", "ifragment"),
-    ("Authority", "authority", "iauthority"),
-    ("Path", "path", "ipath"),
-    ("PathAbempty", "path_abempty", "ipath_abempty"),
-    ("PathAbsolute", "path_absolute", "ipath_absolute"),
-    ("PathNoscheme", "path_noscheme", "ipath_noscheme"),
-    ("PathRootless", "path_rootless", "ipath_rootless"),
-    ("PathEmpty", "path_empty", "ipath_empty"),
-    ("Userinfo", "userinfo", "iuserinfo"),
-    ("Host", "host", "ihost"),
-    ("Port", "port", "port"),
-    ("IpLiteral", "IP_literal", "IP_literal"),
-    ("Ipv4Address", "IPv4address", "IPv4address"),
-    ("RegName", "reg_name", "ireg_name"),
-    ("Ipv6Address", "IPv6address", "IPv6address"),
-    ("IpvFuture", "IPvFuture", "IPvFuture"),
-    // RFC 6874's, in a grammar that extends `IP_literal` with a zone.
-    ("ZoneId", "ZoneID", "ZoneID"),
-];
-
-/// The names of the grammar's rules that are RFC rules the lowering reads
-/// (RFC 3987's where the grammar holds them, as [`rfc_rule_table`] maps
-/// them).
-fn rfc_rule_names(names: &[String]) -> Vec<String> {
-    let has = |name: &str| names.iter().any(|n| n == name);
-    let column = if has("IRI_reference") {
-        2
-    } else if has("URI_reference") {
-        1
-    } else {
-        return Vec::new();
-    };
-    RFC_RULES
-        .iter()
-        .map(|row| if column == 1 { row.1 } else { row.2 })
-        .filter(|name| has(name))
-        .map(str::to_string)
-        .collect()
-}
-
-/// The grammar's rules that [`rfc_rule_table`] maps, each with the index
-/// of its row of [`RFC_RULES`] (the order of the runtime's `RfcRule`): a
-/// grammar that holds RFC 3987's rules (`IRI_reference`) maps those; one
-/// that holds RFC 3986's (`URI_reference`) maps those; any other none.
-fn rfc_rule_rows(names: &[String]) -> Vec<(String, usize)> {
-    let has = |name: &str| names.iter().any(|n| n == name);
-    let iri = if has("IRI_reference") {
-        true
-    } else if has("URI_reference") {
-        false
-    } else {
-        return Vec::new();
-    };
-    RFC_RULES
-        .iter()
-        .enumerate()
-        .map(|(row, &(_, uri, iri_name))| (if iri { iri_name } else { uri }, row))
-        .filter(|(name, _)| has(name))
-        .map(|(name, row)| (name.to_string(), row))
-        .collect()
-}
-
-/// The `UriRule` implementation of the grammar's `Rule`: the map from its
-/// rules to the RFC rules the lowering reads. A grammar that holds RFC
-/// 3987's rules (`IRI_reference`) maps those; one that holds RFC 3986's
-/// (`URI_reference`) maps those; any other grammar's rules are its own,
-/// and none is an RFC rule.
-fn rfc_rule_table(names: &[String]) -> String {
-    let mut table = String::new();
-    for (name, row) in rfc_rule_rows(names) {
-        if let Some((rfc, _, _)) = RFC_RULES.get(row) {
-            table.push_str(&format!("    {name} => {rfc},\n"));
+/// The `UriRule` implementation of the grammar's `Rule`: the role each
+/// rule plays (`roles`, from the grammar's `Role:` lines), both ways. With
+/// `role_macro`, also that macro, which implements it for another `Rule`
+/// type of the same files (pest_derive's, in a user's crate).
+pub(crate) fn uri_rule_impl(roles: &[(String, Role)], role_macro: Option<&str>) -> String {
+    let body = |rule: &str, runtime: &str| {
+        let mut to = String::new();
+        let mut from = String::new();
+        for (name, role) in roles {
+            to.push_str(&format!(
+                "            {rule}::r#{name} => ::core::option::Option::Some({runtime}::Role::{role:?}),\n"
+            ));
+            from.push_str(&format!(
+                "            {runtime}::Role::{role:?} => ::core::option::Option::Some({rule}::r#{name}),\n"
+            ));
         }
+        let table: String = roles
+            .iter()
+            .map(|(name, role)| format!("({rule}::r#{name} as usize, {runtime}::Role::{role:?}), "))
+            .collect();
+        format!(
+            "impl {runtime}::UriRule for {rule} {{\n\
+             \x20   const ROLES: &'static [(usize, {runtime}::Role)] = &[{table}];\n\n\
+             \x20   #[inline(always)]\n\
+             \x20   fn role(self) -> ::core::option::Option<{runtime}::Role> {{\n\
+             \x20       #[allow(unreachable_patterns)]\n\
+             \x20       match self {{\n{to}            _ => ::core::option::Option::None,\n        }}\n    }}\n\n\
+             \x20   #[inline(always)]\n\
+             \x20   fn with_role(role: {runtime}::Role) -> ::core::option::Option<Self> {{\n\
+             \x20       #[allow(unreachable_patterns)]\n\
+             \x20       match role {{\n{from}            _ => ::core::option::Option::None,\n        }}\n    }}\n}}\n"
+        )
+    };
+    let mut out = String::from(
+        "\n// The role each rule plays in a URI reference, as the grammar's `Role:`\n// lines say.\n",
+    );
+    out.push_str(&body("Rule", "rt"));
+    if let Some(name) = role_macro {
+        out.push_str(&format!(
+            "\n/// Implements `UriRule` for `$rule`, the `Rule` type of another parser of\n\
+             /// this grammar's files, with the roles above. Not public API.\n\
+             #[doc(hidden)]\n#[macro_export]\nmacro_rules! {name} {{\n    ($rule:ident) => {{\n{}    }};\n}}\n",
+            body("$rule", "$crate")
+        ));
     }
-    format!(
-        "\n// Which of the grammar's rules are the RFC rules the lowering reads.\n\
-         rt::__uri_rule_table!(@impl Rule,\n{table});\n"
-    )
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{compile, compile_grammar, Options, Starts, RFC_RULES};
+    use super::{compile, compile_grammar, Options, Starts};
+    use crate::role::Role;
 
     const GRAMMAR: &str = r#"
 a = { b ~ c }
@@ -1064,11 +1002,13 @@ d = { "z" }
             sources: &[],
             grammar_type: "Grammar",
             starts,
+            role_macro: None,
+            docs: None,
         }
     }
 
     /// `Starts::Only` starts a parse from its rules alone, compiles only
-    /// the rules they reach, and emits no layouts (no lowering reads them).
+    /// the rules they reach.
     #[test]
     fn only_its_entries_start_a_parse() {
         let code = compile(GRAMMAR, &options(Starts::Only(&["a"]))).unwrap();
@@ -1078,12 +1018,11 @@ d = { "z" }
         );
         assert!(code.contains("fn r_b<") && code.contains("fn r_c<"));
         assert!(!code.contains("fn r_d<"));
-        assert!(!code.contains("(Rule::r#a as usize, "));
         let every = compile(GRAMMAR, &options(Starts::Every)).unwrap();
         assert!(every.contains(
             "pub const STARTS: &[Rule] = &[Rule::r#a, Rule::r#b, Rule::r#c, Rule::r#d, ];"
         ));
-        assert!(every.contains("fn r_d<") && every.contains("(Rule::r#a as usize, "));
+        assert!(every.contains("fn r_d<"));
     }
 
     #[test]
@@ -1096,42 +1035,27 @@ d = { "z" }
         );
     }
 
-    /// The rules the generated `fn {function}(rule: Rule) -> bool` answers
-    /// true for, read from `code`.
-    fn answered(code: &str, function: &str) -> Vec<String> {
+    /// The arms of the generated `UriRule::role`: each rule's name and the
+    /// role it plays.
+    fn role_table(code: &str) -> Vec<(String, String)> {
         let body = code
-            .split(&format!("pub fn {function}(rule: Rule) -> bool {{"))
+            .split("fn role(self) -> ::core::option::Option<rt::Role> {")
             .nth(1)
             .unwrap();
-        let body = &body[..body.find('}').unwrap()];
-        body.split("Rule::r#")
-            .skip(1)
-            .map(|arm| arm.trim_end_matches([' ', '|', ')', '\n']).to_string())
-            .collect()
-    }
-
-    /// The rows of the generated `UriRule` table: each rule's name and the
-    /// `RfcRule` it maps to.
-    fn rfc_table(code: &str) -> Vec<(String, String)> {
-        let table = code
-            .split("rt::__uri_rule_table!(@impl Rule,\n")
-            .nth(1)
-            .unwrap();
-        table[..table.find(");").unwrap()]
+        body[..body.find("_ =>").unwrap()]
             .lines()
-            .map(|line| {
-                let (name, rfc) = line
-                    .trim()
-                    .trim_end_matches(',')
-                    .split_once(" => ")
-                    .unwrap();
-                (name.to_string(), rfc.to_string())
+            .filter_map(|line| {
+                let (name, role) = line.trim().split_once(" => ")?;
+                let role = role.strip_prefix("::core::option::Option::Some(rt::Role::")?;
+                Some((
+                    name.strip_prefix("Rule::r#")?.to_string(),
+                    role.trim_end_matches("),").to_string(),
+                ))
             })
             .collect()
     }
 
-    /// `holds_delimiter`, `static_reading`, `pairs_nest` and `rfc_rules`
-    /// state what the generated code encodes, for a grammar of RFC 3986's
+    /// `roles` states what the generated code encodes, for a grammar of RFC 3986's
     /// rules, one of RFC 3987's, and one of neither.
     #[test]
     fn the_fields_state_what_the_code_encodes() {
@@ -1144,76 +1068,28 @@ d = { "z" }
         for (text, rfc) in [(uri.as_str(), true), (iri.as_str(), true), (GRAMMAR, false)] {
             let compiled = compile_grammar(text, &options(Starts::Every)).unwrap();
             let code = &compiled.code;
-            assert_eq!(compiled.holds_delimiter, answered(code, "holds_delimiter"));
-            assert_eq!(compiled.static_reading, answered(code, "static_reading"));
-            assert_eq!(compiled.pairs_nest, answered(code, "pairs_nest"));
             let rows: Vec<(String, String)> = compiled
-                .rfc_rules
+                .roles()
                 .iter()
-                .map(|(name, row)| (name.clone(), RFC_RULES[*row].0.to_string()))
+                .map(|(name, role)| (name.clone(), format!("{role:?}")))
                 .collect();
-            assert_eq!(rows, rfc_table(code));
-            assert_eq!(compiled.rfc_rules.is_empty(), !rfc);
+            assert_eq!(rows, role_table(code));
+            assert_eq!(rows.is_empty(), !rfc);
         }
-        // The grammar of RFC 3986's rules holds both kinds of rule.
         let compiled = compile_grammar(&uri, &options(Starts::Every)).unwrap();
-        assert!(compiled.holds_delimiter.contains(&"ssh_URI".to_string()));
-        assert!(!compiled.holds_delimiter.contains(&"ssh_user".to_string()));
         assert_eq!(compiled.static_reading, ["uri_input", "ssh_input"]);
         assert!(compiled
-            .rfc_rules
-            .contains(&("path_abempty".to_string(), 11)));
-        // The IRI grammar maps RFC 3987's names, and its own `port`.
-        let compiled = compile_grammar(&iri, &options(Starts::Every)).unwrap();
-        assert!(compiled.rfc_rules.contains(&("ihost".to_string(), 17)));
-        assert!(compiled.rfc_rules.contains(&("port".to_string(), 18)));
-        assert!(!compiled.rfc_rules.iter().any(|(name, _)| name == "host"));
+            .roles()
+            .contains(&("path_abempty".to_string(), Role::PathAbempty)));
+        // In the IRI grammar, iri.pest's rules take over the roles it gives
+        // them, and uri.pest's `port` keeps its own.
+        let roles = compile_grammar(&iri, &options(Starts::Every))
+            .unwrap()
+            .roles();
+        assert!(roles.contains(&("ireg_name".to_string(), Role::RegName)));
+        assert!(roles.contains(&("port".to_string(), Role::Port)));
+        assert!(!roles.iter().any(|(name, _)| name == "reg_name"));
     }
 
-    /// `IP_ADDRESSES_READ` holds for the RFCs' grammars, whose
-    /// `IPv4address` and `IPv6address` match only addresses, and not where
-    /// an edit lets either match more: an octet of 256, a ninth piece.
-    #[test]
-    fn ip_addresses_read_holds_for_the_rfc_rules_only() {
-        let read = |text: &str| {
-            let code = compile_grammar(text, &options(Starts::Every)).unwrap().code;
-            let at = code.find("const IP_ADDRESSES_READ: bool = ").unwrap();
-            code[at..].split_once(';').unwrap().0.ends_with("true")
-        };
-        let uri = crate::URI_PEST.to_string();
-        assert!(read(&uri));
-        assert!(read(&format!("{uri}{}", crate::IRI_PEST)));
-        let octet = uri.replacen(r#""25" ~ '0'..'5'"#, r#""25" ~ '0'..'6'"#, 1);
-        assert_ne!(octet, uri);
-        assert!(!read(&octet));
-        // Nine pieces: seven, then ls32.
-        let pieces = uri.replacen(
-            r#"":" ~ (ls32 | h16 ~ "::")"#,
-            r#"":" ~ (h16 ~ ":" ~ ls32 | h16 ~ "::")"#,
-            1,
-        );
-        assert_ne!(pieces, uri);
-        assert!(!read(&pieces));
-        // How the rule is written is not what the proof needs: the RFC's
-        // nine alternatives, as a PEG, hold as well as their merge.
-        let start = uri.find("IPv6address = @{").unwrap();
-        let end = start + uri[start..].find("\n}\n").unwrap() + 3;
-        let nine = format!("{}{NINE_ALTERNATIVES}{}", &uri[..start], &uri[end..]);
-        assert!(read(&nine));
-    }
 
-    /// `IPv6address` as the RFC writes it, its nine alternatives in order,
-    /// as a PEG (`tests/grammars/ipv6.rs` holds `uri.pest`'s to it).
-    const NINE_ALTERNATIVES: &str = r#"IPv6address = @{
-                                                     (h16 ~ ":"){6} ~ ls32
-  |                                           "::" ~ (h16 ~ ":"){5} ~ ls32
-  | (                                   h16)? ~ "::" ~ (h16 ~ ":"){4} ~ ls32
-  | ((h16 ~ ":" ~ !":"){, 1} ~ h16)? ~ "::" ~ (h16 ~ ":"){3} ~ ls32
-  | ((h16 ~ ":" ~ !":"){, 2} ~ h16)? ~ "::" ~ (h16 ~ ":"){2} ~ ls32
-  | ((h16 ~ ":" ~ !":"){, 3} ~ h16)? ~ "::" ~  h16 ~ ":"     ~ ls32
-  | ((h16 ~ ":" ~ !":"){, 4} ~ h16)? ~ "::" ~                  ls32
-  | ((h16 ~ ":" ~ !":"){, 5} ~ h16)? ~ "::" ~                  h16
-  | ((h16 ~ ":" ~ !":"){, 6} ~ h16)? ~ "::"
-}
-"#;
 }

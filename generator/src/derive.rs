@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::compile::{compile_all, defined_rules, definition_place, Compiled, Options, Starts};
 use crate::counts::Count;
+use crate::docs::{docs, Docs};
 use crate::extend;
 use crate::literal::{fingerprint, grammar_of, literal_macro, LiteralFacts};
 use crate::tokens::is_keyword;
@@ -244,6 +245,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &accessors(&compiled, input.base, &docs),
                 !extended.is_empty(),
                 literal.as_ref(),
+                &parse_arms(&compiled.static_reading, &compiled.pairs_nest),
             ))
         }
         Err(failure) => {
@@ -271,6 +273,7 @@ pub fn derive(input: &DeriveInput, manifest_dir: &Path) -> Result<String, Derive
                 &[],
                 false,
                 literal.as_ref(),
+                &parse_arms(&[], &[]),
             );
             Err(DeriveError {
                 errors: failure.errors,
@@ -308,9 +311,12 @@ fn compile_input(input: &DeriveInput, manifest_dir: &Path) -> Result<Artifact, F
         input.base,
         &input.sources,
         manifest_dir,
-        RUNTIME,
-        name,
-        Starts::Every,
+        Target {
+            runtime: RUNTIME,
+            grammar_type: name,
+            starts: Starts::Every,
+            role_macro: None,
+        },
     )
 }
 
@@ -331,6 +337,7 @@ fn facts_of(input: &DeriveInput, compiled: &Compiled, extended: &[String]) -> Li
 /// and `UriRule`, implemented with code that never runs, as the build
 /// fails with the grammar's errors.
 fn stub(name: &str) -> String {
+    let uri_rule = crate::compile::uri_rule_impl(&[], None);
     format!(
         r#"use {RUNTIME} as rt;
 
@@ -339,26 +346,20 @@ impl rt::CompiledGrammar for {name} {{
     type Buffer = rt::NodeBuffer<Rule, 1>;
     const RULES: &'static [Rule] = &[];
     const STARTS: &'static [Rule] = &[];
-    const LAYOUTS: &'static [(usize, rt::Layouts)] = &[];
     const STRING_STARTS: rt::CharClass = rt::CharClass::new(0, &[]);
     const TOKENS: &'static [rt::Token] = &[];
     const COUNTS_SUCCESSES: bool = false;
-    const IP_ADDRESSES_READ: bool = false;
     const FILLER: Rule = Rule::EOI;
 
     fn rule_name(_: Rule) -> &'static str {{
         ::core::unreachable!()
     }}
 
-    fn holds_delimiter(_: Rule) -> bool {{
+    fn rfc_name(_: Rule) -> &'static str {{
         ::core::unreachable!()
     }}
 
-    fn static_reading(_: Rule) -> bool {{
-        ::core::unreachable!()
-    }}
-
-    fn pairs_nest(_: Rule) -> bool {{
+    fn abnf(_: Rule) -> &'static str {{
         ::core::unreachable!()
     }}
 
@@ -380,9 +381,7 @@ impl rt::CompiledGrammar for {name} {{
     }}
 }}
 
-rt::__uri_rule_table!(@impl Rule,
-);
-"#
+{uri_rule}"#
     )
 }
 
@@ -392,6 +391,23 @@ rt::__uri_rule_table!(@impl Rule,
 struct Literal {
     grammar_of: String,
     declaration: String,
+}
+
+/// The arms of the derived `Grammar::parse`: a parse from each rule in
+/// `static_reading` (whose reading the generator proved) or `pairs_nest`
+/// (whose pairs it proved nest with the components), with what was
+/// proven, and from every other rule with the checks.
+fn parse_arms(static_reading: &[String], pairs_nest: &[String]) -> String {
+    let mut arms = String::new();
+    let call = |proven: bool, nest: bool| {
+        format!("::rfc3986::__private::parse_grammar::<Self, {proven}, {nest}>(rule, input)")
+    };
+    for rule in pairs_nest {
+        let proven = static_reading.contains(rule);
+        writeln!(arms, "                Rule::r#{rule} => {},", call(proven, true)).unwrap();
+    }
+    writeln!(arms, "                _ => {},", call(false, false)).unwrap();
+    arms
 }
 
 /// The expansion: `Rule` with `rules` (and `EOI` first where `uses_eoi`),
@@ -411,6 +427,7 @@ fn expansion(
     accessors: &[Accessor],
     extends_base: bool,
     literal: Option<&Literal>,
+    parse_arms: &str,
 ) -> String {
     let name = &input.name;
     let scheme = input.scheme();
@@ -498,7 +515,12 @@ const _: () = {{
             rule: Rule,
             input: &str,
         ) -> ::core::result::Result<::rfc3986::schemes::Parsed<'_, Self>, ::rfc3986::schemes::SchemeError> {{
-            ::rfc3986::__private::parse_grammar::<Self>(rule, input)
+            // What the generator proved of each rule's matches decides how
+            // a parse from it reads the generic reference: from the pairs
+            // and literal bytes alone where it proved the reading, without
+            // comparing the pairs with it where it proved they nest.
+            match rule {{
+{parse_arms}            }}
         }}
 
         fn parse_pairs(
@@ -727,20 +749,26 @@ pub fn compile_files(
     base: Base,
     sources: &[GrammarSource],
     manifest_dir: &Path,
-    runtime: &str,
-    grammar_type: &str,
-    starts: Starts<'_>,
+    target: Target<'_>,
 ) -> Result<Artifact, String> {
-    compile_parts(
-        name,
-        base,
-        sources,
-        manifest_dir,
-        runtime,
-        grammar_type,
-        starts,
-    )
-    .map_err(|failure| failure.errors.join("\n"))
+    compile_parts(name, base, sources, manifest_dir, target)
+        .map_err(|failure| failure.errors.join("\n"))
+}
+
+/// What [`compile_files`] generates code for: where the code finds the
+/// runtime, the type it implements `CompiledGrammar` for, which rules a
+/// parse can start from, and the macro it declares for other parsers of
+/// the same files, if any ([`Options`]).
+#[derive(Clone, Copy)]
+pub struct Target<'a> {
+    /// [`Options::runtime`].
+    pub runtime: &'a str,
+    /// [`Options::grammar_type`].
+    pub grammar_type: &'a str,
+    /// [`Options::starts`].
+    pub starts: Starts<'a>,
+    /// [`Options::role_macro`].
+    pub role_macro: Option<&'a str>,
 }
 
 /// Why [`compile_parts`] failed: the messages, and what it had read.
@@ -761,9 +789,12 @@ fn compile_parts(
     base: Base,
     sources: &[GrammarSource],
     manifest_dir: &Path,
-    runtime: &str,
-    grammar_type: &str,
-    starts: Starts<'_>,
+    Target {
+        runtime,
+        grammar_type,
+        starts,
+        role_macro,
+    }: Target<'_>,
 ) -> Result<Artifact, Failure> {
     let mut grammar = String::new();
     let mut parts = Vec::new();
@@ -847,6 +878,14 @@ fn compile_parts(
             ),
         });
     }
+    // The rules' doc comments are read from the files as they are: a rule
+    // that extends the base's keeps the role of the rule it replaces,
+    // unless its own doc comment gives it another.
+    let mut docs_text = String::new();
+    for text in bases.iter().map(|(_, text)| text.as_str()).chain(users.iter().map(|(_, text, _)| *text)) {
+        docs_text.push_str(text);
+        docs_text.push('\n');
+    }
     // Each marker's rule is dropped from the base that defines it.
     let (extended, marker_errors) = extend_bases(name, base, &mut bases, &users);
     for (base_name, text) in &bases {
@@ -868,6 +907,8 @@ fn compile_parts(
         sources: &[format!("the grammar of `{name}`")],
         grammar_type,
         starts,
+        role_macro,
+        docs: (!extended.is_empty()).then_some(docs_text.as_str()),
     };
     let errors = match compile_all(&grammar, &options) {
         Ok(compiled) => {
@@ -1052,53 +1093,6 @@ fn resolve(manifest_dir: &Path, path: &str) -> PathBuf {
     }
 }
 
-/// The grammar's documentation: its `//!` lines, and each rule's `///`
-/// lines, which pest_derive turns into docs of `Rule` and its variants.
-struct Docs {
-    grammar: Option<String>,
-    rules: Vec<(String, String)>,
-}
-
-/// The [`Docs`] of `grammar`, which compiled, so it parses.
-fn docs(grammar: &str) -> Docs {
-    use pest_meta::parser::{parse, Rule};
-    let mut docs = Docs {
-        grammar: None,
-        rules: Vec::new(),
-    };
-    let Ok(pairs) = parse(Rule::grammar_rules, grammar) else {
-        return docs;
-    };
-    let inner_text = |pair: pest::iterators::Pair<'_, Rule>| {
-        pair.into_inner()
-            .next()
-            .map_or(String::new(), |inner| inner.as_str().to_string())
-    };
-    let mut grammar_doc: Vec<String> = Vec::new();
-    let mut pending: Vec<String> = Vec::new();
-    for pair in pairs.flatten() {
-        match pair.as_rule() {
-            Rule::grammar_doc => grammar_doc.push(inner_text(pair)),
-            Rule::line_doc => pending.push(inner_text(pair)),
-            Rule::grammar_rule => {
-                let first = pair.into_inner().next();
-                if let Some(identifier) = first.filter(|p| p.as_rule() == Rule::identifier) {
-                    if !pending.is_empty() {
-                        docs.rules
-                            .push((identifier.as_str().to_string(), pending.join("\n")));
-                        pending.clear();
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    if !grammar_doc.is_empty() {
-        docs.grammar = Some(grammar_doc.join("\n"));
-    }
-    docs
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1245,6 +1239,8 @@ mod tests {
             sources: &[],
             grammar_type: "G",
             starts: crate::compile::Starts::Every,
+            role_macro: None,
+            docs: None,
         };
         let error = crate::compile_grammar("a = { b ~ c }", &options).unwrap_err();
         assert_eq!(

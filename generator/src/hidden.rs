@@ -1,12 +1,6 @@
-//! What a grammar's parses read, for its diagnosis: the characters any
-//! token can take (the generated grammar's `READABLE`), and what a parse
-//! from a rule may read at a byte without a token that pest's error detail
-//! counts failing there (its `hidden_reads`).
-//!
-//! A character that no token takes stops every parse where it stands: no
-//! token reaches past it, and no rule starts beyond it. A failed parse
-//! whose `EOI` failed furthest at such a character got no further than
-//! there, by any measure a diagnosis reads.
+//! What a grammar's parses read, for its diagnosis: what a parse from a
+//! rule may read at a byte without a token that pest's error detail counts
+//! failing there (the generated grammar's `hidden_reads`).
 //!
 //! A diagnosis asks, of a piece of input `text`, which of a few characters
 //! would take a rule further: whether the tokens of a parse of `text`
@@ -32,25 +26,6 @@ use std::collections::{HashMap, HashSet};
 
 use crate::ir::{Ir, IrRule};
 use crate::sets::CharSet;
-
-/// The characters that some token of the grammar `rules` takes: a
-/// character class's, and each character of a string (in either case,
-/// where it is insensitive). `None` where a token may take any character
-/// (`ANY`, a Unicode property, the optimizer's skip).
-pub(crate) fn readable(rules: &HashMap<String, IrRule>) -> Option<CharSet> {
-    // One walk over every rule, as if inside a lookahead, where every
-    // character of every token counts.
-    let mut walk = Walk {
-        rules,
-        visited: HashSet::new(),
-        hidden: CharSet::default(),
-        eoi_reads: false,
-    };
-    for name in rules.keys() {
-        walk.visit(&Ir::Call(name.clone()), true)?;
-    }
-    Some(walk.hidden)
-}
 
 /// The characters that a parse from the rule `name` may read at a byte
 /// without a counted token failing there: any character of a token inside
@@ -186,30 +161,6 @@ mod tests {
         // An entry rule ends with `EOI`, which matches at the end of the
         // input and not before another character.
         assert_eq!(hidden(uri, "uri_reference_input"), None);
-    }
-
-    /// What some token takes, as its characters; `None` where a token
-    /// takes any.
-    fn readable(grammar: &str) -> Option<String> {
-        super::readable(&rules_of(grammar)).map(chars)
-    }
-
-    /// RFC 3986's tokens take its characters: the unreserved, the
-    /// reserved and "%"; a space, "<", "\\" or "^" none. A grammar with
-    /// `ANY` can take any.
-    #[test]
-    fn the_readable_characters_are_the_tokens_characters() {
-        let uri = readable(crate::URI_PEST).unwrap();
-        let expected: String = ('!'..='~')
-            .filter(|c| !"\"<>\\^`{|}".contains(*c))
-            .collect();
-        assert_eq!(uri, expected);
-        let grammar = r#"
-            a = { ^"ab" ~ ('0'..'2' | "x")+ ~ !"q" }
-            b = { a ~ EOI }
-        "#;
-        assert_eq!(readable(grammar).as_deref(), Some("012ABabqx"));
-        assert_eq!(readable(&format!("{grammar} c = {{ ANY }}")), None);
     }
 
     #[test]

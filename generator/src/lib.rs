@@ -76,6 +76,7 @@ mod analysis;
 mod compile;
 mod counts;
 mod derive;
+mod docs;
 mod emit;
 mod error;
 mod extend;
@@ -85,21 +86,23 @@ mod hidden;
 /// literal against a user's grammar (feature `interpreter`).
 #[cfg(feature = "interpreter")]
 pub mod interpret;
-mod ip_read;
 mod ir;
-mod layout;
 mod lint;
 pub mod literal;
 mod reading;
+/// The roles a grammar's rules play in a URI reference (`Role:` lines),
+/// as the rfc3986 library reads them: one file, which both crates include.
+pub mod role;
 mod sets;
 mod simplify;
 mod speculate;
 pub mod tokens;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
+pub use docs::RuleFacts;
 pub use derive::{
     compile_files, derive, literal_facts, Artifact, Base, DeriveError, DeriveInput, GrammarSource,
-    InlineOrigin, MAX_ERRORS,
+    InlineOrigin, Target, MAX_ERRORS,
 };
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};

@@ -28,15 +28,13 @@ pub struct LiteralFacts {
     /// `Grammar::EXTENDS_BASE`.
     pub extends_base: bool,
     /// Every rule, in the order of the variants of `Rule` (`EOI` first
-    /// where the grammar uses it), each with the RFC rule it is, as its
-    /// place in rfc3986's enum `RfcRule`.
+    /// where the grammar uses it), each with the role it plays, as its
+    /// place in [`Role::ALL`](crate::role::Role::ALL).
     pub rules: Vec<(String, Option<usize>)>,
     /// [`Compiled::static_reading`].
     pub static_reading: Vec<String>,
     /// [`Compiled::pairs_nest`].
     pub pairs_nest: Vec<String>,
-    /// [`Compiled::holds_delimiter`].
-    pub holds_delimiter: Vec<String>,
 }
 
 impl LiteralFacts {
@@ -49,12 +47,9 @@ impl LiteralFacts {
         compiled: &Compiled,
     ) -> LiteralFacts {
         let eoi = compiled.uses_eoi.then(|| "EOI".to_string());
-        let rfc = |name: &str| {
-            compiled
-                .rfc_rules
-                .iter()
-                .find(|(rule, _)| rule == name)
-                .map(|&(_, index)| index)
+        let role = |name: &str| {
+            let role = compiled.facts.get(name)?.role?;
+            crate::role::Role::ALL.iter().position(|&r| r == role)
         };
         LiteralFacts {
             grammar: grammar.to_string(),
@@ -65,13 +60,12 @@ impl LiteralFacts {
                 .into_iter()
                 .chain(compiled.rules.iter().cloned())
                 .map(|name| {
-                    let index = rfc(&name);
+                    let index = role(&name);
                     (name, index)
                 })
                 .collect(),
             static_reading: compiled.static_reading.clone(),
             pairs_nest: compiled.pairs_nest.clone(),
-            holds_delimiter: compiled.holds_delimiter.clone(),
         }
     }
 
@@ -101,10 +95,6 @@ impl LiteralFacts {
         }
         text.push_str("\npairs_nest");
         for name in &self.pairs_nest {
-            let _ = write!(text, " {name}");
-        }
-        text.push_str("\nholds_delimiter");
-        for name in &self.holds_delimiter {
             let _ = write!(text, " {name}");
         }
         text.push('\n');
@@ -143,7 +133,6 @@ impl LiteralFacts {
         }
         let static_reading = words(line("static_reading")?);
         let pairs_nest = words(line("pairs_nest")?);
-        let holds_delimiter = words(line("holds_delimiter")?);
         if lines.next().is_some() {
             return None;
         }
@@ -155,7 +144,6 @@ impl LiteralFacts {
             rules,
             static_reading,
             pairs_nest,
-            holds_delimiter,
         })
     }
 }
@@ -233,7 +221,6 @@ mod tests {
             rules: vec![("EOI".into(), None), ("scheme".into(), Some(5))],
             static_reading: vec!["redis_input".into()],
             pairs_nest: vec!["redis_input".into(), "redis_URI".into()],
-            holds_delimiter: Vec::new(),
         };
         assert_eq!(LiteralFacts::parse(&facts.to_text()), Some(facts.clone()));
         assert_eq!(LiteralFacts::parse(&(facts.to_text() + "more\n")), None);

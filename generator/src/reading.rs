@@ -41,8 +41,9 @@
 //! not `host`), but no pair of the parse needs comparing with them.
 //!
 //! The generator states the results per rule (`static_reading`,
-//! `pairs_nest`); the library's lowering of a derived grammar's parse reads
-//! them.
+//! `pairs_nest`), and the derive writes them into the parse from each rule
+//! (`Grammar::parse` calls the library's parse with what was proven), so
+//! that no parse reads a proof.
 
 use std::collections::HashMap;
 
@@ -1164,53 +1165,25 @@ fn run(
     })
 }
 
-/// The generated code's statement of what the generator proved of the
-/// rules (`proven`).
-pub fn emit(proven: &Proven) -> String {
-    let matches = |names: &[String]| {
-        if names.is_empty() {
-            "false".to_string()
-        } else {
-            let arms: Vec<String> = names.iter().map(|name| format!("Rule::r#{name}")).collect();
-            format!("matches!(rule, {})", arms.join(" | "))
-        }
-    };
-    format!(
-        "\n/// Whether every match of `rule` from `SOI` to `EOI` is a URI whose\n\
-         /// components are found from its pairs and literal bytes alone, as the\n\
-         /// generic grammar reads them, each pair holding all of a component or\n\
-         /// none of it: proven by the generator from the grammar's rules.\n\
-         #[allow(unused_variables)]\n\
-         pub fn static_reading(rule: Rule) -> bool {{\n    {}\n}}\n\
-         \n/// Whether each pair of every match of `rule` from `SOI` to `EOI` holds\n\
-         /// all of each component of the generic reading or none of it: proven\n\
-         /// by the generator from the grammar's rules.\n\
-         #[allow(unused_variables)]\n\
-         pub fn pairs_nest(rule: Rule) -> bool {{\n    {}\n}}\n",
-        matches(&proven.static_reading),
-        matches(&proven.pairs_nest),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use crate::compile::{compile_grammar, Options};
     use crate::{IRI_PEST, URI_PEST};
 
-    /// The rules the generated `static_reading` names, for `grammar` on
-    /// top of uri.pest (and iri.pest where `iri`).
+    /// The rules whose reading is proven, for `grammar` on top of uri.pest
+    /// (and iri.pest where `iri`).
     fn read(iri: bool, grammar: &str) -> Vec<String> {
-        answered(iri, grammar, "static_reading")
+        compiled(iri, grammar).static_reading
     }
 
-    /// The rules the generated `pairs_nest` names, for `grammar` on top of
-    /// uri.pest.
+    /// The rules whose pairs are proven to nest with the components, for
+    /// `grammar` on top of uri.pest.
     fn nest(grammar: &str) -> Vec<String> {
-        answered(false, grammar, "pairs_nest")
+        compiled(false, grammar).pairs_nest
     }
 
-    /// The rules the generated `function` names.
-    fn answered(iri: bool, grammar: &str, function: &str) -> Vec<String> {
+    /// `grammar` on top of uri.pest (and iri.pest where `iri`), compiled.
+    fn compiled(iri: bool, grammar: &str) -> crate::Compiled {
         let mut text = URI_PEST.to_string();
         if iri {
             text.push_str(IRI_PEST);
@@ -1221,17 +1194,10 @@ mod tests {
             sources: &[],
             grammar_type: "G",
             starts: crate::compile::Starts::Every,
+            role_macro: None,
+            docs: None,
         };
-        let code = compile_grammar(&text, &options).unwrap().code;
-        let body = code
-            .split(&format!("pub fn {function}(rule: Rule) -> bool {{"))
-            .nth(1)
-            .unwrap();
-        let body = &body[..body.find('}').unwrap()];
-        body.split("Rule::r#")
-            .skip(1)
-            .map(|arm| arm.trim_end_matches([' ', '|', ')', '\n']).to_string())
-            .collect()
+        compile_grammar(&text, &options).unwrap()
     }
 
     #[test]

@@ -213,7 +213,6 @@ fn grammar(
         rules: facts.rules.clone(),
         static_reading: facts.static_reading.clone(),
         pairs_nest: facts.pairs_nest.clone(),
-        holds_delimiter: facts.holds_delimiter.clone(),
     };
     let literal = GrammarLiteral::new(&facts_of, |rule| {
         // Any rule, for a name the facts lack: the error below stops the

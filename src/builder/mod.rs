@@ -27,7 +27,7 @@ use crate::authority::{redact_password, Host};
 use crate::bounds::{port_value, HostKind};
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
-use crate::grammar::RfcRule;
+use crate::compiled::role::Role;
 use crate::parse;
 use crate::path;
 use crate::percent;
@@ -715,10 +715,10 @@ impl<X: Spec> Builder<X> {
         let has_authority = self.host.is_some();
         check_authority(has_authority, self.userinfo.is_some(), self.port.is_some())?;
         if let Some(scheme) = &self.scheme {
-            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
+            check(syntax, Component::Scheme, Role::Scheme, scheme)?;
         }
         if let Some(userinfo) = &self.userinfo {
-            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
+            check(syntax, Component::Userinfo, Role::Userinfo, userinfo)?;
         }
         let kind = self
             .host
@@ -743,10 +743,10 @@ impl<X: Spec> Builder<X> {
             }
         };
         if let Some(query) = &self.query {
-            check(syntax, Component::Query, RfcRule::Query, query)?;
+            check(syntax, Component::Query, Role::Query, query)?;
         }
         if let Some(fragment) = &self.fragment {
-            check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
+            check(syntax, Component::Fragment, Role::Fragment, fragment)?;
         }
         check_path_after_authority(has_authority, path)?;
 
@@ -797,7 +797,7 @@ fn port_text(port: u16) -> String {
 fn check(
     syntax: &Syntax,
     component: Component,
-    rule: RfcRule,
+    rule: Role,
     text: &str,
 ) -> Result<(), BuildError> {
     diagnose::component(syntax, component, rule, text)
@@ -828,9 +828,9 @@ fn check_path_after_authority(has_authority: bool, path: &str) -> Result<(), Bui
 /// `path-rootless` otherwise (where it stands decides the rest).
 fn check_path(syntax: &Syntax, path: &str) -> Result<(), BuildError> {
     if path.starts_with('/') {
-        check(syntax, Component::Path, RfcRule::PathAbempty, path)
+        check(syntax, Component::Path, Role::PathAbempty, path)
     } else if !path.is_empty() {
-        check(syntax, Component::Path, RfcRule::PathRootless, path)
+        check(syntax, Component::Path, Role::PathRootless, path)
     } else {
         Ok(())
     }
@@ -839,7 +839,7 @@ fn check_path(syntax: &Syntax, path: &str) -> Result<(), BuildError> {
 /// Checks a port given as text, and gives its value: `None` for the empty
 /// port. The grammar takes any number of digits; a port is a `u16`.
 fn check_port(syntax: &Syntax, port: &str) -> Result<Option<u16>, BuildError> {
-    check(syntax, Component::Port, RfcRule::Port, port)?;
+    check(syntax, Component::Port, Role::Port, port)?;
     // The grammar took only digits.
     port_value(port.as_bytes()).map_err(|_| BuildError::Invalid {
         component: Component::Port,
@@ -860,14 +860,14 @@ fn check_host(syntax: &'static Syntax, host: &str) -> Result<HostKind, BuildErro
     if let Some(kind) = parse::parse_host_kind(host) {
         return Ok(kind);
     }
-    if (syntax.matches)(RfcRule::Host, host) == Some(host.len()) {
+    if (syntax.matches)(Role::Host, host) == Some(host.len()) {
         return Ok(HostKind::RegName);
     }
     let invalid = |source| BuildError::Invalid {
         component: Component::Host,
         source,
     };
-    if (syntax.matches)(RfcRule::Ipv6Address, host) == Some(host.len()) {
+    if (syntax.matches)(Role::Ipv6Address, host) == Some(host.len()) {
         return Err(invalid(ParseError::new(
             ErrorKind::Host,
             host,

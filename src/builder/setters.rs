@@ -10,7 +10,7 @@ use super::{
     check, check_authority, check_host, check_path, check_path_after_authority, encode_segments,
     port_text, BuildError, Builder, Component, PathInput,
 };
-use crate::grammar::RfcRule;
+use crate::compiled::role::Role;
 use crate::percent;
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::{Absolute, Owned, Reference, Storage};
@@ -107,7 +107,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     {
         let syntax = X::syntax();
         if let Some(scheme) = scheme {
-            check(syntax, Component::Scheme, RfcRule::Scheme, scheme)?;
+            check(syntax, Component::Scheme, Role::Scheme, scheme)?;
         }
         let rewritten = rewrite(self, |c| {
             c.scheme = scheme;
@@ -143,7 +143,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         let syntax = X::syntax();
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         if let Some(userinfo) = userinfo {
-            check(syntax, Component::Userinfo, RfcRule::Userinfo, userinfo)?;
+            check(syntax, Component::Userinfo, Role::Userinfo, userinfo)?;
         }
         let rewritten = rewrite(self, |c| {
             if let Some(authority) = &mut c.authority {
@@ -314,7 +314,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     {
         let syntax = X::syntax();
         if let Some(query) = query {
-            check(syntax, Component::Query, RfcRule::Query, query)?;
+            check(syntax, Component::Query, Role::Query, query)?;
         }
         let rewritten = rewrite(self, |c| {
             c.query = query;
@@ -348,7 +348,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     {
         let syntax = X::syntax();
         if let Some(fragment) = fragment {
-            check(syntax, Component::Fragment, RfcRule::Fragment, fragment)?;
+            check(syntax, Component::Fragment, Role::Fragment, fragment)?;
         }
         let rewritten = rewrite(self, |c| {
             c.fragment = fragment;
@@ -396,7 +396,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     {
         check_authority(self.authority().is_some(), userinfo.is_some(), false)?;
         let encoded = userinfo.map(|text| percent::encode(text, &X::syntax().userinfo));
-        debug_assert_valid::<X>(Component::Userinfo, RfcRule::Userinfo, encoded.as_deref());
+        debug_assert_valid::<X>(Component::Userinfo, Role::Userinfo, encoded.as_deref());
         let rewritten = rewrite(self, |c| {
             if let Some(authority) = &mut c.authority {
                 authority.userinfo = encoded.as_deref();
@@ -494,7 +494,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         S: Owned,
     {
         let encoded = query.map(|text| percent::encode(text, &X::syntax().query));
-        debug_assert_valid::<X>(Component::Query, RfcRule::Query, encoded.as_deref());
+        debug_assert_valid::<X>(Component::Query, Role::Query, encoded.as_deref());
         let rewritten = rewrite(self, |c| c.query = encoded.as_deref());
         self.replace_with(rewritten);
     }
@@ -528,7 +528,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
         S: Owned,
     {
         let encoded = fragment.map(|text| percent::encode(text, &X::syntax().fragment));
-        debug_assert_valid::<X>(Component::Fragment, RfcRule::Fragment, encoded.as_deref());
+        debug_assert_valid::<X>(Component::Fragment, Role::Fragment, encoded.as_deref());
         let rewritten = rewrite(self, |c| c.fragment = encoded.as_deref());
         self.replace_with(rewritten);
     }
@@ -537,7 +537,7 @@ impl<X: Spec, S: Storage> Reference<X, S> {
 /// In debug builds, that `encoded` (decoded text percent-encoded for
 /// `component`) is what `rule` takes: an encoding set that lets through a
 /// character the rule does not take is a bug of the crate's.
-fn debug_assert_valid<X: Spec>(component: Component, rule: RfcRule, encoded: Option<&str>) {
+fn debug_assert_valid<X: Spec>(component: Component, rule: Role, encoded: Option<&str>) {
     if let Some(encoded) = encoded {
         debug_assert_eq!(check(X::syntax(), component, rule, encoded), Ok(()));
     }

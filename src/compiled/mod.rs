@@ -18,6 +18,7 @@
 //! Grammar layer: this module and [`runtime`] import only `grammar` (the
 //! `Rule` types and their RFC rules), never the lowering or the diagnosis.
 
+pub(crate) mod role;
 #[doc(hidden)]
 pub mod runtime;
 
@@ -27,6 +28,7 @@ use runtime::{Attempts, PairBuffer, Parse};
 // The crate's grammars, each a module holding its compiled parser and the
 // type that implements `CompiledGrammar` for it (`Grammar`), as the build
 // script writes them (see `build/main.rs`).
+// (Each module is `#[macro_use]`: see `mod compiled` in lib.rs.)
 include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
 
 /// One of the crate's grammars, whose pest_derive parser of the same files

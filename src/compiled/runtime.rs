@@ -15,9 +15,10 @@ use core::fmt;
 /// code calls: through here, so that a user's crate need not depend on pest.
 pub use pest::unicode;
 
-/// What the generated code implements for its `Rule` type.
-pub use crate::__uri_rule_table;
-use crate::grammar::UriRule;
+/// What the generated code implements for its `Rule` type: the role each
+/// rule plays.
+pub use crate::compiled::role::Role;
+pub use crate::grammar::UriRule;
 
 /// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -185,30 +186,6 @@ pub type NodeIter<'a, R> = core::iter::Copied<
     core::iter::Chain<core::slice::Iter<'a, Node<R>>, core::slice::Iter<'a, Node<R>>>,
 >;
 
-/// One step of what a match of a rule lays out, in order, as the
-/// generator knows it from the grammar (the rule's *layout*): the pairs it
-/// records directly (its silent rules expanded), the ASCII bytes it
-/// matches literally, and where text of another kind may stand. A reader
-/// of the tree decides from the layouts of a grammar's rules what every
-/// parse's tree looks like, before any parse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The start of the input.
-    Soi,
-    /// The end of the input.
-    Eoi,
-    /// A pair of the rule with this discriminant.
-    Pair(usize),
-    /// This ASCII byte, literally.
-    Byte(u8),
-    /// Text of some other kind, possibly none.
-    Text,
-}
-
-/// The layouts of a rule: each sequence of [`Step`]s a match of it can
-/// make; `None` where there are too many to list, or a pair may repeat.
-pub type Layouts = Option<&'static [&'static [Step]]>;
-
 /// What a parse records as it goes, and undoes where pest drops pairs: the
 /// full pairs ([`NodeBuffer`], pest's tree), or what a reader of the tree keeps
 /// of it (the lowering's slots, which only know the rules it reads).
@@ -289,6 +266,47 @@ impl<R> Sink<R> for () {
 
     #[inline(always)]
     fn restore(&mut self, _: ()) {}
+}
+
+/// Two sinks that record the same parse, as the parser calls them: a
+/// derived grammar's parse records its pairs and the one record of
+/// positions in one pass.
+impl<R: Copy, A: Sink<R>, B: Sink<R>> Sink<R> for (A, B) {
+    type Mark = (A::Mark, B::Mark);
+
+    #[inline(always)]
+    fn mark(&self) -> Self::Mark {
+        (self.0.mark(), self.1.mark())
+    }
+
+    #[inline(always)]
+    fn enter(&mut self, rule: R, start: usize) -> Self::Mark {
+        (self.0.enter(rule, start), self.1.enter(rule, start))
+    }
+
+    #[inline(always)]
+    fn leave(
+        &mut self,
+        at: Self::Mark,
+        rule: R,
+        start: usize,
+        end: Option<usize>,
+    ) -> Option<usize> {
+        self.1.leave(at.1, rule, start, end);
+        self.0.leave(at.0, rule, start, end)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, mark: Self::Mark) {
+        self.0.restore(mark.0);
+        self.1.restore(mark.1);
+    }
+
+    #[inline(always)]
+    fn end_missed(&mut self, pos: usize) {
+        self.0.end_missed(pos);
+        self.1.end_missed(pos);
+    }
 }
 
 /// What the diagnostic variant of a compiled parser records into (a
@@ -1297,17 +1315,9 @@ pub trait CompiledGrammar: 'static {
     /// and RFC rules of the crate's own, which only the library starts.
     /// From any other rule, each matches nothing.
     const STARTS: &'static [Self::Rule];
-    /// What a match of each rule lays out ([`Step`]), by the
-    /// rule's discriminant; `None` where the generator could not say.
-    const LAYOUTS: &'static [(usize, Layouts)];
     /// The first character of every string of two or more characters the
     /// grammar matches: pest counts such a string only whole.
     const STRING_STARTS: CharClass;
-    /// The characters some token of the grammar takes; `None` where a
-    /// token may take any, or where that is not known, as for a grammar
-    /// compiled without the analysis. No parse reaches past a character
-    /// outside them.
-    const READABLE: Option<CharClass> = None;
     /// Every token a diagnosis can name, by the index a parse records
     /// ([`Attempts::tokens`]).
     const TOKENS: &'static [Token];
@@ -1317,37 +1327,20 @@ pub trait CompiledGrammar: 'static {
     /// reach the furthest byte, which pest's error detail then leaves out
     /// of its list ([`Reach::first`]).
     const COUNTS_SUCCESSES: bool;
-    /// Whether every match of the grammar's `IPv4address` and of its
-    /// `IPv6address` is text that the lowering reads as an address (four
-    /// decimal octets; eight 16-bit pieces, `::` standing for one or more):
-    /// what the generator proved from those rules, so that a parse need
-    /// not read the address to check it.
-    const IP_ADDRESSES_READ: bool;
     /// Any rule, to initialize buffers.
     const FILLER: Self::Rule;
 
-    /// The rule's name as the RFCs write it (`addr_spec` is `addr-spec`).
+    /// The rule's name as errors write it: its own, with `_` written `-`
+    /// (`addr_spec` is `addr-spec`).
     fn rule_name(rule: Self::Rule) -> &'static str;
 
-    /// Whether a match of `rule` can hold one of `:` `/` `?` `#` `@`, the
-    /// bytes at which RFC 3986 ends or starts a component: only such a
-    /// rule's pair can run across one.
-    fn holds_delimiter(rule: Self::Rule) -> bool;
+    /// The name of the ABNF the rule's doc comment starts with, as its RFC
+    /// writes it; empty for a rule that has none.
+    fn rfc_name(rule: Self::Rule) -> &'static str;
 
-    /// Whether every match of `rule` from `SOI` to `EOI` is a URI whose
-    /// components the lowering finds from the pairs and literal bytes
-    /// alone, as the generic grammar reads them, each pair holding all of
-    /// a component or none of it: what the generator proved from the
-    /// grammar's rules, so that a parse makes none of those checks.
-    fn static_reading(rule: Self::Rule) -> bool;
-
-    /// Whether each pair of every match of `rule` from `SOI` to `EOI`
-    /// holds all of each component of the generic reading or none of it,
-    /// where the components may not be found from the pairs alone: what
-    /// the generator proved from the grammar's rules, so that a parse does
-    /// not compare its pairs with the components. True wherever
-    /// [`static_reading`](Self::static_reading) is.
-    fn pairs_nest(rule: Self::Rule) -> bool;
+    /// The ABNF the rule's doc comment starts with, as its RFC writes it;
+    /// empty for a rule that has none.
+    fn abnf(rule: Self::Rule) -> &'static str;
 
     /// The fast variant: matches a prefix of the input from `rule`,
     /// recording into `p`'s sink (the full pairs, or what a reader of them

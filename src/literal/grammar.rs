@@ -29,12 +29,13 @@ use core::marker::PhantomData;
 
 use super::LiteralError;
 use crate::compiled::runtime::Node;
+use crate::compiled::role::Role;
 use crate::diagnose::{PestParse, PestParsers};
-use crate::grammar::{RfcRule, UriRule};
+use crate::grammar::UriRule;
 use crate::literal::raw_bounds;
-use crate::lower::{pest_nodes, Slots};
+use crate::lower::{pest_nodes, read};
 use crate::pest_error::pest_rule_name;
-use crate::schemes::grammar::{reference_of, SchemeFacts};
+use crate::schemes::grammar::{reference_of, Proven, SchemeFacts};
 use crate::schemes::{violation, SchemeError, SchemeViolation};
 use crate::spec::{Rfc3986, Rfc3987, Spec};
 
@@ -47,7 +48,7 @@ use crate::spec::{Rfc3986, Rfc3987, Spec};
 #[derive(Clone, Copy)]
 pub struct NamedRule {
     index: u16,
-    rfc: Option<RfcRule>,
+    role: Option<Role>,
     name: &'static str,
 }
 
@@ -96,13 +97,13 @@ impl fmt::Debug for NamedRule {
 }
 
 impl UriRule for NamedRule {
-    fn rfc_rule(self) -> Option<RfcRule> {
-        self.rfc
+    fn role(self) -> Option<Role> {
+        self.role
     }
 
     /// `None`: only the diagnosis of a generic reference asks, which the
     /// parse of a derived grammar runs with the crate's own grammars.
-    fn from_rfc_rule(_: RfcRule) -> Option<Self> {
+    fn with_role(_: Role) -> Option<Self> {
         None
     }
 }
@@ -119,8 +120,8 @@ pub struct GrammarFacts {
     /// `Grammar::EXTENDS_BASE`.
     pub extends_base: bool,
     /// Every rule, in the order of the variants of the grammar's `Rule`
-    /// (`EOI` first where the grammar uses it), each with the RFC rule it
-    /// is: its place in the enum [`RfcRule`].
+    /// (`EOI` first where the grammar uses it), each with the role it
+    /// plays: its place in [`Role::ALL`].
     pub rules: Vec<(String, Option<usize>)>,
     /// The rules whose every match the generator proved reads the generic
     /// reference from the pairs and the delimiters alone.
@@ -128,9 +129,6 @@ pub struct GrammarFacts {
     /// The rules whose every match the generator proved has no pair run
     /// across a component of the generic reading.
     pub pairs_nest: Vec<String>,
-    /// The rules whose match can hold a byte at which RFC 3986 ends or
-    /// starts a component.
-    pub holds_delimiter: Vec<String>,
 }
 
 /// A matcher of a grammar with pest's semantics: pest's `Parser::parse`,
@@ -174,7 +172,6 @@ pub struct GrammarLiteral<M> {
     /// By [`NamedRule::index`].
     pairs_nest: Vec<bool>,
     /// By [`NamedRule::index`].
-    holds_delimiter: Vec<bool>,
     parsers: PestParsers<Matching<M>>,
 }
 
@@ -209,19 +206,19 @@ impl<M: GrammarMatcher> GrammarLiteral<M> {
         // the compiled parser's diagnostic variant records it.
         pest::set_error_detail(true);
         let mut rules = Vec::with_capacity(facts.rules.len());
-        for (index, (name, rfc)) in facts.rules.iter().enumerate() {
+        for (index, (name, role)) in facts.rules.iter().enumerate() {
             let index = u16::try_from(index).map_err(|_| "too many rules".to_string())?;
-            let rfc = match rfc {
+            let role = match role {
                 None => None,
-                Some(rfc) => Some(
-                    *RfcRule::ALL
-                        .get(*rfc)
-                        .ok_or_else(|| format!("no RFC rule {rfc}"))?,
+                Some(role) => Some(
+                    *Role::ALL
+                        .get(*role)
+                        .ok_or_else(|| format!("no role {role}"))?,
                 ),
             };
             rules.push(NamedRule {
                 index,
-                rfc,
+                role,
                 name: Box::leak(name.clone().into_boxed_str()),
             });
         }
@@ -243,7 +240,6 @@ impl<M: GrammarMatcher> GrammarLiteral<M> {
             extends_base: facts.extends_base,
             static_reading: set(&facts.static_reading)?,
             pairs_nest: set(&facts.pairs_nest)?,
-            holds_delimiter: set(&facts.holds_delimiter)?,
             rules,
             parsers: PestParsers(Matching(matcher)),
         })
@@ -270,14 +266,18 @@ impl<M: GrammarMatcher> GrammarLiteral<M> {
             Ok((pairs, end)) => (pest_nodes(pairs).collect::<Vec<_>>(), Some(end)),
             Err(_) => (Vec::new(), None),
         };
-        let mut slots = Slots::unread(text);
+        let mut record = read(nodes.iter().copied());
         let parts = [&nodes[..], &[]];
+        let proven = Proven {
+            reading: self.static_reading[rule.index()],
+            nest: self.pairs_nest[rule.index()],
+        };
         let bounds = if self.iri {
-            reference_of(&self.facts::<Rfc3987>(), rule, text, end, &mut slots, parts)
-                .map(|uri| raw_bounds(&uri))
+            let facts = self.facts::<Rfc3987>();
+            reference_of(&facts, rule, text, end, &mut record, parts, proven).map(|uri| raw_bounds(&uri))
         } else {
-            reference_of(&self.facts::<Rfc3986>(), rule, text, end, &mut slots, parts)
-                .map(|uri| raw_bounds(&uri))
+            let facts = self.facts::<Rfc3986>();
+            reference_of(&facts, rule, text, end, &mut record, parts, proven).map(|uri| raw_bounds(&uri))
         };
         match bounds {
             Ok(bounds) => Ok(LiteralParse {
@@ -355,18 +355,6 @@ impl<M: GrammarMatcher, X: Spec> SchemeFacts for Facts<'_, M, X> {
 
     fn extends_base(&self) -> bool {
         self.literal.extends_base
-    }
-
-    fn static_reading(&self, rule: NamedRule) -> bool {
-        self.literal.static_reading[rule.index()]
-    }
-
-    fn pairs_nest(&self, rule: NamedRule) -> bool {
-        self.literal.pairs_nest[rule.index()]
-    }
-
-    fn holds_delimiter(&self, rule: NamedRule) -> bool {
-        self.literal.holds_delimiter[rule.index()]
     }
 
     fn rule_name(&self, rule: NamedRule) -> alloc::borrow::Cow<'static, str> {

@@ -1,182 +1,93 @@
-//! The lowering of a derived grammar's tree into the bounds the generic
-//! grammar would give: where the grammar matches the
-//! host and port without `authority`, or an authority without a path, the
-//! missing components are inferred from the text around them
-//! ([`whole_reference`]), each checked with the generic grammar's rule for
-//! it, or, where the generator proved the entry rule's reading, found
-//! there without a check ([`proven_reference`]).
+//! The lowering of a derived grammar's parse into the bounds the generic
+//! grammar would give ([`derived_reference`]): where the grammar matches
+//! the host and port without `authority`, the scheme as a literal, or an
+//! authority without a path, the parts its pairs lack are taken from the
+//! text around them, as the generic grammar divides it, each checked with
+//! the generic grammar's rule for it; or, where the generator proved the
+//! entry rule's reading, found there without a check.
 //!
-//! Imports: [`slots`](super::slots), [`lowering`](super::lowering),
-//! [`tiling`](super::tiling),
-//! `bounds`, `grammar` and `compiled::runtime`.
+//! Imports: [`lowering`](super::lowering), `bounds`, `compiled::role`.
 
 use core::ops::Range;
 
-use super::slots::{Slot, Slots, INSIDE_AUTHORITY_BITS};
-use super::tiling::tiled;
-use crate::bounds::{Bounds, MAX_LEN};
-use crate::compiled::runtime::Node;
-use crate::grammar::{RfcRule, UriRule};
+use super::lowering::finish;
+use crate::bounds::{part, Bounds, Record};
+use crate::compiled::role::Role;
 
-/// The bounds of `slots.input` from a derived grammar's parse of all of
-/// it (the slots its recorder filled, and its pairs `nodes`, read where
-/// the slots are not [exact](Slots::exact)), when the pairs hold a whole
+/// What [`derived_reference`] read of a parse.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reading {
+    /// The bounds the generic parser would give.
+    pub(crate) bounds: Bounds,
+    /// Whether a pair of the parse may run across a component: only where
+    /// a part was taken from the text around the pairs. Where every part
+    /// is the span of a pair, the pairs of one tree nest or lie apart;
+    /// where the generator proved the reading, it proved that they nest.
+    pub(crate) may_cross: bool,
+}
+
+/// The bounds of `input` from a derived grammar's parse of all of it (its
+/// `record`), when its pairs and the text around them hold a whole
 /// reference: the bounds the generic parser would give. `None` when they
 /// do not, or cannot be trusted to: the caller then parses the input with
 /// the generic grammar. `matches` is the generic grammar's compiled rules
-/// ([`Syntax::matches`]).
+/// ([`Syntax::matches`]); `proven` says that the generator proved every
+/// match of the entry rule reads as the generic grammar reads it
+/// (`static_reading`), so that the parts taken from the text need no
+/// check.
 ///
 /// A grammar may match the parts of an authority (`host`, `port`) without
-/// `authority` and the scheme as a literal (`^"ssh://"`): the scheme, the
-/// authority and the userinfo the generic grammar would read around them
-/// are then taken from the text ([`Slots::infer_authority`]), each checked
-/// by its rule of the generic grammar.
-///
-/// The lowering's checks (each component at most once, userinfo, host and
-/// port inside an authority, components that tile the input) do not say
-/// that the generic grammar would have split the input there: a grammar of
-/// one's own can put an RFC rule where the generic grammar would not.
-/// Three more checks do, with what the components' own rules guarantee
-/// (none holds a delimiter that ends it): with an authority the path is
-/// empty or starts with "/"; without one it does not start with "//";
-/// without a scheme either its first segment has no ":". The generic
-/// grammar then reads the same components, at the same places: a scheme
-/// ends at the first ":", an authority at the first "/", "?" or "#", a
-/// path at the first "?" or "#", a query at the first "#".
+/// `authority`, and the scheme as a literal (`^"ssh://"`): the scheme,
+/// the authority and the userinfo the generic grammar would read around
+/// them are then taken from the text, and so are a path, query and
+/// fragment after an authority whose path the grammar matched with rules
+/// of its own. Then, with what the parts' own rules guarantee (none holds
+/// a delimiter that ends it), three checks say that the generic grammar
+/// divides the text there: with an authority the path is empty or starts
+/// with "/"; without one it does not start with "//"; without a scheme
+/// either, its first segment has no ":".
 ///
 /// [`Syntax::matches`]: crate::syntax::Syntax
 #[inline(always)]
-pub(crate) fn whole_reference<R: UriRule>(
-    slots: &mut Slots<'_>,
-    nodes: impl IntoIterator<Item = Node<R>>,
-    matches: fn(RfcRule, &str) -> Option<usize>,
+pub(crate) fn derived_reference(
+    record: &mut Record,
+    input: &str,
+    matches: fn(Role, &str) -> Option<usize>,
+    proven: bool,
 ) -> Option<Reading> {
-    let input = slots.input;
-    if !slots_of::<R, false>(slots, nodes) {
+    if record.twice() != 0 {
         return None;
     }
-    let mut inferred = false;
-    if !slots.found(Slot::Authority).present && slots.seen & INSIDE_AUTHORITY_BITS != 0 {
-        if !slots.infer_authority(matches) {
-            return None;
-        }
-        inferred = true;
+    let check = if proven { None } else { Some(matches) };
+    let before = record.written();
+    infer_scheme(record, input, check)?;
+    let written = record.written();
+    if written & part::AUTHORITY == 0 && written & part::INSIDE_AUTHORITY != 0 {
+        infer_authority(record, input, check)?;
     }
-    let has_path = if slots.found(Slot::Path).present {
-        true
-    } else if slots.found(Slot::Authority).present {
-        inferred = true;
-        slots.infer_tail(matches)
-    } else {
-        false
-    };
-    if !has_path {
+    if record.written() & (part::AUTHORITY | part::PATH) == 0 && !proven {
         return None;
     }
-    let path = slots.found(Slot::Path);
-    let path = &input[path.start..path.end];
-    let split_as_generic = if slots.found(Slot::Authority).present {
+    infer_tail(record, input, check)?;
+    let inferred = record.written() != before;
+    let bounds = record.bounds();
+    let path = &input[bounds.path()];
+    let split_as_generic = if bounds.has_authority() {
         path.is_empty() || path.starts_with('/')
     } else {
         !path.starts_with("//")
-            && (slots.found(Slot::Scheme).present
-                || !path.split('/').next().unwrap_or("").contains(':'))
+            && (bounds.scheme().is_some() || !path.split('/').next().unwrap_or("").contains(':'))
     };
     if !split_as_generic {
         return None;
     }
-    // Components that do not tile the input, an IP address that is not
-    // one, or a port above 65535: the generic parse says so. The tiling is
-    // checked here without making the error the lowering would make, which
-    // is then not needed: with it, and the path and the authority checked
-    // above, the lowering's checks of the tree's shape all pass.
-    if !tiled(slots) {
-        return None;
-    }
-    let bounds = slots.lower_tiled::<true>().ok()?;
+    // Parts that do not divide the input as RFC 3986 does, an IP address
+    // that is not one, or a port above 65535: the generic parse says so.
+    let bounds = finish(record, input).ok()?;
     Some(Reading {
         bounds,
-        may_cross: inferred,
+        may_cross: inferred && !proven,
     })
-}
-
-/// The bounds of `slots.input` from a derived grammar's parse of all
-/// of it (its slots, or its pairs `nodes` as [`whole_reference`] reads
-/// them) from an entry rule whose reading the generator proved
-/// (`CompiledGrammar::static_reading`): every match of the rule is a URI
-/// whose components are its RFC rules' pairs, or found around them, at
-/// the delimiters the rule matches literally, as the generic grammar reads
-/// them. The lowering then makes none of the checks of
-/// [`whole_reference`]: a scheme up to the first ":", an authority from
-/// the "//" after it to the end of the port or the host, with the
-/// userinfo before the "@" in front of the host, a path up to the first
-/// "?" or "#", a query up to the first "#", a fragment.
-///
-/// `None` where the values are not what their rules say (an IP address
-/// that is not one, a port above 65535): the generic parse says so.
-#[inline(always)]
-pub(crate) fn proven_reference<R: UriRule>(
-    slots: &mut Slots<'_>,
-    nodes: impl IntoIterator<Item = Node<R>>,
-) -> Option<Bounds> {
-    let input = slots.input;
-    let bytes = input.as_bytes();
-    if !slots_of::<R, true>(slots, nodes) {
-        return None;
-    }
-    if !slots.found(Slot::Scheme).present {
-        let colon = next_of(bytes, 0, b":");
-        slots.set(Slot::Scheme, Some(0..colon));
-    }
-    let mut at = slots.found(Slot::Scheme).end + 1;
-    let authority = slots.found(Slot::Authority);
-    if authority.present {
-        at = authority.end;
-    } else if slots.seen & INSIDE_AUTHORITY_BITS != 0 {
-        let start = at + 2;
-        let host = slots.host();
-        at = slots.found(Slot::Port).end_or(host.end);
-        if !slots.found(Slot::Userinfo).present && host.start > start {
-            slots.set(Slot::Userinfo, Some(start..host.start - 1));
-        }
-        slots.set(Slot::Authority, Some(start..at));
-    }
-    if !slots.found(Slot::Path).present {
-        slots.set(Slot::Path, Some(at..next_of(bytes, at, b"?#")));
-    }
-    at = slots.found(Slot::Path).end;
-    if bytes.get(at) == Some(&b'?') {
-        if !slots.found(Slot::Query).present {
-            slots.set(Slot::Query, Some(at + 1..next_of(bytes, at + 1, b"#")));
-        }
-        at = slots.found(Slot::Query).end;
-    }
-    if bytes.get(at) == Some(&b'#') && !slots.found(Slot::Fragment).present {
-        slots.set(Slot::Fragment, Some(at + 1..input.len()));
-    }
-    slots.lower_tiled::<true>().ok()
-}
-
-/// Makes `slots`, which a derived grammar's recorder filled as it parsed
-/// ([`TreeRecorder`](super::recorders::TreeRecorder)), the slots of the
-/// parse whose pairs are `nodes`: kept where they are
-/// [exact](Slots::exact), and otherwise read again from the pairs, in
-/// place, so that they are never copied. `false` where the input is longer
-/// than a reference can be, or, unless `TILED`, where a component comes
-/// twice.
-#[inline(always)]
-fn slots_of<R: UriRule, const TILED: bool>(
-    slots: &mut Slots<'_>,
-    nodes: impl IntoIterator<Item = Node<R>>,
-) -> bool {
-    if slots.input.len() > MAX_LEN {
-        return false;
-    }
-    if slots.exact() {
-        return true;
-    }
-    *slots = Slots::new(slots.input);
-    slots.read::<R, TILED>(nodes) == usize::MAX
 }
 
 /// The first byte of `bytes` from `from` that is one of `stops`, or the
@@ -189,126 +100,152 @@ fn next_of(bytes: &[u8], from: usize, stops: &[u8]) -> usize {
         .map_or(bytes.len(), |at| from + at)
 }
 
-/// What [`whole_reference`] read of a tree.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Reading {
-    /// The bounds the generic parser would give.
-    pub(crate) bounds: Bounds,
-    /// Whether a pair of the tree may run across a component: only where
-    /// a component was inferred from the text around the pairs. Where
-    /// every component is the span of a pair, the pairs of one tree nest
-    /// or lie apart; where the generator proved the reading, it proved
-    /// that they nest.
-    pub(crate) may_cross: bool,
+/// Whether all of `span` of `input` matches the generic grammar's rule
+/// for `role`, as `check` runs it; always, without a check.
+fn whole(
+    check: Option<fn(Role, &str) -> Option<usize>>,
+    role: Role,
+    input: &str,
+    span: &Range<usize>,
+) -> bool {
+    check.is_none_or(|matches| {
+        let text = &input[span.clone()];
+        matches(role, text) == Some(text.len())
+    })
 }
 
-impl Slots<'_> {
-    /// Fills the authority slot, and the scheme and userinfo slots where
-    /// they are empty, from the text around the host and port of a tree
-    /// that has no `authority` pair, as the generic grammar reads that
-    /// text: a scheme up to the first ":" (if one comes before any "/",
-    /// "?" or "#"), "//", a userinfo up to an "@" just before the host,
-    /// the host, the port. Each part the tree does not hold is checked
-    /// with the generic grammar's rule for it (`matches`): all of it must
-    /// match. Whether the parts then tile the input is the caller's check.
-    ///
-    /// `false` where the text is not that: the caller falls back to the
-    /// generic parser, which decides.
-    #[inline(never)]
-    fn infer_authority(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
-        const HOST_BITS: u32 = 1 << Slot::Host as u32
-            | 1 << Slot::IpLiteral as u32
-            | 1 << Slot::Ipv4Address as u32
-            | 1 << Slot::RegName as u32
-            | 1 << Slot::Ipv6Address as u32
-            | 1 << Slot::IpvFuture as u32;
-        if self.seen & HOST_BITS == 0 {
-            return false;
+/// Writes the scheme where it is not written, from the text, as the generic
+/// grammar reads it: up to the first ":" where one comes before any "/",
+/// "?" or "#", checked with the generic grammar's `scheme` (`check`, unless
+/// the reading was proven). `None` where there is such a ":" but no scheme
+/// before it.
+fn infer_scheme(
+    record: &mut Record,
+    input: &str,
+    check: Option<fn(Role, &str) -> Option<usize>>,
+) -> Option<()> {
+    if record.written() & part::SCHEME != 0 {
+        return Some(());
+    }
+    let bytes = input.as_bytes();
+    let colon = next_of(bytes, 0, b":/?#");
+    if bytes.get(colon) != Some(&b':') {
+        return Some(());
+    }
+    if colon == 0 || !whole(check, Role::Scheme, input, &(0..colon)) {
+        return None;
+    }
+    record.write(Role::Scheme, 0, colon);
+    Some(())
+}
+
+/// Writes the authority, and the userinfo where it is not written, from the text around the host and port of a parse whose pairs
+/// have no `authority`, as the generic grammar reads that text: a scheme
+/// up to the first ":" (if one comes before any "/", "?" or "#"), "//", a
+/// userinfo up to an "@" just before the host, the host, the port. Each
+/// part the pairs do not hold is checked with the generic grammar's rule
+/// for it (`check`, unless the reading was proven): all of it must match.
+/// Whether the parts then divide the input is the caller's check.
+///
+/// `None` where the text is not that: the caller falls back to the generic
+/// parser, which decides.
+#[inline(never)]
+fn infer_authority(
+    record: &mut Record,
+    input: &str,
+    check: Option<fn(Role, &str) -> Option<usize>>,
+) -> Option<()> {
+    if record.written() & part::HOST == 0 {
+        return None;
+    }
+    let host = record.host_span();
+    let end = if record.written() & part::PORT != 0 {
+        record.port_span().end
+    } else {
+        host.end
+    };
+    let after_scheme = match record.raw().scheme_end() {
+        Some(end) if record.written() & part::SCHEME != 0 => end + 1,
+        _ => 0,
+    };
+    let start = after_scheme + 2;
+    if input.get(after_scheme..start) != Some("//") || start > host.start {
+        return None;
+    }
+    if record.written() & part::USERINFO == 0 && host.start > start {
+        let userinfo = start..host.start - 1;
+        if input.as_bytes()[userinfo.end] != b'@' || !whole(check, Role::Userinfo, input, &userinfo)
+        {
+            return None;
         }
-        let input = self.input;
-        let host = self.host();
-        let port = self.found(Slot::Port);
-        let end = if port.present { port.end } else { host.end };
-        let scheme = self.found(Slot::Scheme);
-        let after_scheme = if scheme.present {
-            scheme.end + 1
+        record.write(Role::Userinfo, userinfo.start, userinfo.end);
+    }
+    record.write(Role::Authority, start, end);
+    Some(())
+}
+
+/// Writes the path of a parse that has an authority and no path (a grammar
+/// that matches `"/" ~ db_number` rather than `path_abempty`), or no
+/// authority and no path (one whose path is its own rules, where the
+/// reading was proven), and the query and fragment where they are not
+/// written, from the text after the authority or the scheme, as the
+/// generic grammar reads it: a path up to the first "?" or "#", a query up
+/// to the first "#", a fragment. Each part the pairs do not hold is
+/// checked with the generic grammar's rule for it (`check`): all of it
+/// must match. Whether the parts then divide the input is the caller's
+/// check.
+///
+/// `None` where the text is not that: the caller falls back to the generic
+/// parser, which decides.
+#[inline(never)]
+fn infer_tail(
+    record: &mut Record,
+    input: &str,
+    check: Option<fn(Role, &str) -> Option<usize>>,
+) -> Option<()> {
+    let bytes = input.as_bytes();
+    let written = record.written();
+    let mut at = if written & part::PATH != 0 {
+        record.raw().path().end
+    } else {
+        let start = if written & part::AUTHORITY != 0 {
+            record.authority_span().end
         } else {
-            let before_host = input.as_bytes().get(..host.start).unwrap_or_default();
-            let delimiter = before_host
-                .iter()
-                .position(|b| matches!(b, b':' | b'/' | b'?' | b'#'));
-            match delimiter {
-                Some(colon) if before_host[colon] == b':' => {
-                    if colon == 0 || matches(RfcRule::Scheme, &input[..colon]) != Some(colon) {
-                        return false;
-                    }
-                    self.set(Slot::Scheme, Some(0..colon));
-                    colon + 1
-                }
+            match record.raw().scheme_end() {
+                Some(end) if written & part::SCHEME != 0 => end + 1,
                 _ => 0,
             }
         };
-        let start = after_scheme + 2;
-        if input.get(after_scheme..start) != Some("//") || start > host.start {
-            return false;
-        }
-        if !self.found(Slot::Userinfo).present && host.start > start {
-            let userinfo = start..host.start - 1;
-            if input.as_bytes()[userinfo.end] != b'@'
-                || matches(RfcRule::Userinfo, &input[userinfo.clone()]) != Some(userinfo.len())
-            {
-                return false;
-            }
-            self.set(Slot::Userinfo, Some(userinfo));
-        }
-        self.set(Slot::Authority, Some(start..end));
-        true
-    }
-
-    /// Fills the path slot of a tree that has an authority and no path (a
-    /// grammar that matches `"/" ~ db_number` rather than `path_abempty`),
-    /// and the query and fragment slots where they are empty, from the text
-    /// after the authority, as the generic grammar reads it: a path up to
-    /// the first "?" or "#", a query up to the first "#", a fragment. Each
-    /// part the tree does not hold is checked with the generic grammar's
-    /// rule for it (`matches`): all of it must match. Whether the parts
-    /// then tile the input is the caller's check.
-    ///
-    /// `false` where the text is not that: the caller falls back to the
-    /// generic parser, which decides.
-    #[inline(never)]
-    fn infer_tail(&mut self, matches: fn(RfcRule, &str) -> Option<usize>) -> bool {
-        let input = self.input;
-        let bytes = input.as_bytes();
-        let next = |from: usize, stop: &[u8]| next_of(bytes, from, stop);
-        let whole = |rule: RfcRule, span: &Range<usize>| {
-            let text = &input[span.clone()];
-            matches(rule, text) == Some(text.len())
+        let path = start..next_of(bytes, start, b"?#");
+        let role = if written & part::AUTHORITY != 0 {
+            Role::PathAbempty
+        } else {
+            Role::Path
         };
-        let start = self.found(Slot::Authority).end;
-        let path = start..next(start, b"?#");
-        if !whole(RfcRule::PathAbempty, &path) {
-            return false;
+        if !whole(check, role, input, &path) {
+            return None;
         }
-        let mut at = path.end;
-        self.set(Slot::Path, Some(path));
-        if bytes.get(at) == Some(&b'?') {
-            let query = at + 1..next(at + 1, b"#");
+        record.write(role, path.start, path.end);
+        path.end
+    };
+    if bytes.get(at) == Some(&b'?') {
+        if record.written() & part::QUERY != 0 {
+            at = record.raw().query().map_or(at, |query| query.end);
+        } else {
+            let query = at + 1..next_of(bytes, at + 1, b"#");
             at = query.end;
-            if !self.found(Slot::Query).present {
-                if !whole(RfcRule::Query, &query) {
-                    return false;
-                }
-                self.set(Slot::Query, Some(query));
+            if !whole(check, Role::Query, input, &query) {
+                return None;
             }
+            record.write(Role::Query, query.start, query.end);
         }
-        if bytes.get(at) == Some(&b'#') && !self.found(Slot::Fragment).present {
-            let fragment = at + 1..input.len();
-            if !whole(RfcRule::Fragment, &fragment) {
-                return false;
-            }
-            self.set(Slot::Fragment, Some(fragment));
-        }
-        true
     }
+    if bytes.get(at) == Some(&b'#') && record.written() & part::FRAGMENT == 0 {
+        let fragment = at + 1..input.len();
+        if !whole(check, Role::Fragment, input, &fragment) {
+            return None;
+        }
+        record.write(Role::Fragment, fragment.start, fragment.end);
+    }
+    Some(())
 }

@@ -1,29 +1,23 @@
-//! The lowering pass: from the parse tree of a grammar derived from
+//! The lowering pass: from what a parse recorded of a grammar built on
 //! `uri.pest` to the [`Bounds`](crate::bounds::Bounds) of each component,
 //! the host's kind and the port's value: the one place that says how a
-//! parse tree becomes typed components.
+//! parse becomes typed components.
 //!
-//! It reads the structure the grammar found and records where each
-//! component lies; it does not split the text again, and allocates
+//! A parse records the pairs of the rules that play a role (the grammar's
+//! `Role:` lines) into one [`Record`](crate::bounds::Record) of positions:
+//! the compiled parser as it matches ([`record`]), another parser's pairs
+//! after it ([`read`]). The lowering reads that record once the parse is
+//! done ([`finish`]); it does not split the text again, and allocates
 //! nothing.
-//!
-//! The tree is read as what both parsers give: each pair's rule, start and
-//! end, in preorder ([`Node`]). pest_derive's `Pairs` give them through
-//! [`pest_nodes`], the compiled parser's `Tree` directly.
 //!
 //! Its files, each importing only those listed before it:
 //!
-//! - [`slots`]: the slots a tree fills, and the tables of which rule fills
-//!   which;
-//! - [`shape`]: the compile-time proof that a grammar's tree always tiles
-//!   its input;
-//! - [`tiling`]: the check that components tile a reference;
-//! - [`lowering`]: slots to bounds;
-//! - [`recorders`]: what the compiled parsers record into in place of a
-//!   tree, or beside it;
-//! - [`infer`]: the lowering of a derived grammar's tree, with the
-//!   components it lacks taken from the text, checked there or proven by
-//!   the generator.
+//! - [`record`]: what the compiled parsers record into;
+//! - [`lowering`]: the record to bounds, and the pairs of a tree read into
+//!   a record;
+//! - [`infer`]: the lowering of a derived grammar's parse, with the parts
+//!   its pairs lack taken from the text around them, each checked with the
+//!   generic grammar's rule for it.
 //!
 //! The lowering is part of the parse layer: it imports the base (`bounds`,
 //! `error`, `ip`) and the grammar layer (`grammar`, `compiled`), never the
@@ -31,17 +25,11 @@
 
 mod infer;
 mod lowering;
-mod recorders;
-pub(crate) mod shape;
-mod slots;
-mod tiling;
+mod record;
 
 pub(crate) use crate::compiled::runtime::Node;
-pub(crate) use infer::{proven_reference, whole_reference, Reading};
-#[cfg(any(test, feature = "pest-parsers"))]
-pub(crate) use lowering::captured;
-pub(crate) use lowering::{captured_tiled, host_of, lower, lower_tiled, pest_nodes};
-pub(crate) use recorders::{DiagnosisRecorder, KeptSlots, SlotRecorder, TreeRecorder};
-pub(crate) use shape::{entries, Entries};
-pub(crate) use slots::Slots;
-pub(crate) use tiling::check_tiling;
+pub(crate) use infer::derived_reference;
+#[cfg(feature = "grammar-literals")]
+pub(crate) use lowering::read;
+pub(crate) use lowering::{finish, host_of, lower, pest_nodes};
+pub(crate) use record::{Capture, Kept};

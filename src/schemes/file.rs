@@ -34,7 +34,7 @@ pub(crate) mod derived {
     #[grammar = "schemes/file.pest"]
     pub struct FileParser;
 
-    crate::impl_uri_rule!(Rule);
+    __uri_rule_roles!(Rule);
 }
 
 /// The grammar of `uri.pest` and `src/schemes/file.pest`, compiled by

@@ -12,8 +12,9 @@ use super::{violation, SchemeError, SchemeViolation};
 use crate::compiled::runtime::{Node, NodeIter, PairBuffer, Parse};
 use crate::compiled::{self, CompiledGrammar};
 use crate::diagnose::CompiledParsers;
-use crate::grammar::{RfcRule, UriRule};
-use crate::lower::{Slots, TreeRecorder};
+use crate::compiled::role::Role;
+use crate::grammar::UriRule;
+use crate::bounds::Record;
 use crate::reference::Reference;
 use crate::spec::Spec;
 
@@ -261,9 +262,9 @@ impl<'i, G: Grammar> Parsed<'i, G> {
     /// rules (`host`, `path`), matched: the generic reference's, where a
     /// pair of one of its alternatives lies exactly there.
     fn silent_component(&self, rule: G::Rule) -> Option<Range<usize>> {
-        use RfcRule::*;
+        use Role::*;
         let bounds = self.uri.bounds();
-        let (span, alternatives): (_, &[RfcRule]) = match rule.rfc_rule()? {
+        let (span, alternatives): (_, &[Role]) = match rule.role()? {
             Host => (bounds.host()?, &[IpLiteral, Ipv4Address, RegName]),
             Path => (
                 bounds.path(),
@@ -283,7 +284,7 @@ impl<'i, G: Grammar> Parsed<'i, G> {
                 pair.span() == span
                     && pair
                         .rule()
-                        .rfc_rule()
+                        .role()
                         .is_some_and(|rfc| alternatives.contains(&rfc))
             })
             .then_some(span)
@@ -632,24 +633,31 @@ impl<'i, R: Copy + PartialEq> Iterator for Texts<'_, 'i, R> {
 /// implementation calls. Not public API.
 #[doc(hidden)]
 #[inline]
-pub fn parse_grammar<G: Grammar>(rule: G::Rule, input: &str) -> Result<Parsed<'_, G>, SchemeError> {
+pub fn parse_grammar<G: Grammar, const PROVEN: bool, const NEST: bool>(
+    rule: G::Rule,
+    input: &str,
+) -> Result<Parsed<'_, G>, SchemeError> {
     let mut parse = recorder::<G>(input);
     let end = compiled::run_outlined::<G::Compiled, _>(rule, &mut parse);
-    let TreeRecorder { pairs, slots } = &mut parse.pairs;
+    let (pairs, record) = &mut parse.pairs;
     let uri = reference_of(
         &CompiledFacts::<G>::FACTS,
         rule,
         input,
         end,
-        slots,
+        record,
         pairs.parts(),
+        Proven {
+            reading: PROVEN,
+            nest: NEST,
+        },
     )?;
     Ok(Parsed {
         uri,
         pairs: Pairs {
             input,
             end: input.len(),
-            store: Store::Buffer(parse.pairs.pairs),
+            store: Store::Buffer(parse.pairs.0),
         },
     })
 }
@@ -671,12 +679,6 @@ pub(crate) trait SchemeFacts {
     fn scheme(&self) -> &'static str;
     /// [`Grammar::EXTENDS_BASE`].
     fn extends_base(&self) -> bool;
-    /// [`CompiledGrammar::static_reading`].
-    fn static_reading(&self, rule: Self::Rule) -> bool;
-    /// [`CompiledGrammar::pairs_nest`].
-    fn pairs_nest(&self, rule: Self::Rule) -> bool;
-    /// [`CompiledGrammar::holds_delimiter`].
-    fn holds_delimiter(&self, rule: Self::Rule) -> bool;
     /// The rule's name as an error writes it.
     fn rule_name(&self, rule: Self::Rule) -> Cow<'static, str>;
     /// The violation of a failed parse of `input` from `rule`.
@@ -704,21 +706,6 @@ impl<G: Grammar> SchemeFacts for CompiledFacts<G> {
         G::EXTENDS_BASE
     }
 
-    #[inline(always)]
-    fn static_reading(&self, rule: G::Rule) -> bool {
-        G::Compiled::static_reading(rule)
-    }
-
-    #[inline(always)]
-    fn pairs_nest(&self, rule: G::Rule) -> bool {
-        G::Compiled::pairs_nest(rule)
-    }
-
-    #[inline(always)]
-    fn holds_delimiter(&self, rule: G::Rule) -> bool {
-        G::Compiled::holds_delimiter(rule)
-    }
-
     fn rule_name(&self, rule: G::Rule) -> Cow<'static, str> {
         Cow::Borrowed(G::Compiled::rule_name(rule))
     }
@@ -733,70 +720,56 @@ impl<G: Grammar> SchemeFacts for CompiledFacts<G> {
     }
 }
 
+/// What the generator proved of the matches of a derived grammar's rule
+/// (`#[derive(rfc3986::Grammar)]` writes it into the parse from each
+/// rule).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Proven {
+    /// Every match is read as the generic grammar reads it, from its pairs
+    /// and literal bytes alone.
+    pub(crate) reading: bool,
+    /// Each pair of every match holds all of each component of the
+    /// generic reading or none of it.
+    pub(crate) nest: bool,
+}
+
 /// The generic reference of a derived grammar's parse of `input` from
 /// `rule`, whose match ended at `end` (`None`: it failed) with the pairs
-/// `parts` (in preorder, the second slice after the first) and the
-/// lowering's `slots` (read again from the pairs where they are not
-/// [exact](crate::lower::Slots::exact)); or the parse's error.
+/// `parts` (in preorder, the second slice after the first) and the one
+/// `record` of positions, filled in the same pass, where the generator
+/// proved `proven` of the rule; or the parse's error.
 #[inline(always)]
 pub(crate) fn reference_of<'i, F: SchemeFacts>(
     facts: &F,
     rule: F::Rule,
     input: &'i str,
     end: Option<usize>,
-    slots: &mut Slots<'i>,
+    record: &mut Record,
     parts: [&[Node<F::Rule>]; 2],
+    proven: Proven,
 ) -> Result<Reference<F::Spec, &'i str>, SchemeError> {
     if end != Some(input.len()) {
         return Err(rejected(facts, rule, input, end));
     }
     use crate::parse::EntryPoints;
-    let nodes = || parts[0].iter().chain(parts[1]).copied();
-    let reading = if facts.static_reading(rule) {
-        // The generator proved that the pairs and the literal delimiters
-        // give the generic reading, and that no pair crosses a component.
-        crate::lower::proven_reference(slots, nodes()).map(|bounds| crate::lower::Reading {
-            bounds,
-            may_cross: false,
-        })
-    } else {
-        crate::lower::whole_reference(slots, nodes(), F::Spec::syntax().matches)
-    };
+    let reading = crate::lower::derived_reference(
+        record,
+        input,
+        F::Spec::syntax().matches,
+        proven.reading,
+    );
     let (uri, may_cross) = match reading {
-        Some(reading) => {
-            let uri = Reference::from_bounds(input, reading.bounds);
-            // A zone (RFC 6874) is read only by a grammar that extends
-            // `IP-literal`: the generic parser rejects it.
-            #[cfg(feature = "verify-compiled")]
-            {
-                let generic = Reference::<F::Spec, &str>::parse(input);
-                if uri.bounds().zone().is_none() && (!facts.extends_base() || generic.is_ok()) {
-                    assert_eq!(
-                        Ok(uri.bounds()),
-                        generic.as_ref().map(Reference::bounds),
-                        "the one-pass reference of {input:?} from {rule:?} is not the generic \
-                         parser's"
-                    );
-                }
-            }
-            (uri, reading.may_cross)
-        }
+        Some(reading) => (Reference::from_bounds(input, reading.bounds), reading.may_cross),
         None => (Reference::<F::Spec, &str>::parse(input)?, true),
     };
-    // Only the pairs of rules that can hold a delimiter can cross a
-    // component, and none can where the generator proved that they nest
-    // with the components; a plain loop over the pairs, as this runs on
-    // every other parse that reads a component from the text.
-    if may_cross && !facts.pairs_nest(rule) {
-        if let Some(crossing) = first_crossing(facts, parts, &uri) {
+    // No pair can cross a component where the generator proved that they
+    // nest with the components; a plain loop over the pairs, as this runs
+    // on every other parse that reads a component from the text.
+    if may_cross && !proven.nest {
+        if let Some(crossing) = first_crossing(parts, &uri) {
             return Err(read_two_ways(facts, parts, crossing, input));
         }
     }
-    #[cfg(feature = "verify-compiled")]
-    assert!(
-        first_crossing(facts, parts, &uri).is_none(),
-        "a pair of {input:?} from {rule:?} crosses a component read from the pairs"
-    );
     Ok(uri)
 }
 
@@ -804,37 +777,30 @@ pub(crate) fn reference_of<'i, F: SchemeFacts>(
 /// lowering's slots in the same pass. [`parse_grammar`] and [`parse_pairs`]
 /// both record into it, so that each grammar's parser is compiled once.
 #[inline(always)]
-fn recorder<G: Grammar>(
-    input: &str,
-) -> Parse<'_, TreeRecorder<'_, <G::Compiled as CompiledGrammar>::Buffer>> {
-    let sink = TreeRecorder::new(input, PairBuffer::empty(G::Compiled::FILLER))
-        .reading_addresses(G::Compiled::IP_ADDRESSES_READ);
+fn recorder<G: Grammar>(input: &str) -> Parse<'_, (<G::Compiled as CompiledGrammar>::Buffer, Record)> {
+    let sink = (PairBuffer::empty(G::Compiled::FILLER), Record::new());
     Parse::with_sink(input, sink)
 }
 
 /// The first of `parts`, the pairs of a parse of the reference `uri`, that
 /// runs across one of its components.
 #[inline]
-fn first_crossing<F: SchemeFacts>(
-    facts: &F,
-    parts: [&[Node<F::Rule>]; 2],
-    uri: &Reference<F::Spec, &str>,
-) -> Option<Crossing> {
+fn first_crossing<R, X: Spec>(parts: [&[Node<R>]; 2], uri: &Reference<X, &str>) -> Option<Crossing> {
     let components = Components::of(uri.bounds(), uri.as_str().len());
     let mut index = 0;
     let mut cursor = 0;
     for part in parts {
         for node in part {
-            if facts.holds_delimiter(node.rule) {
-                if let Some((component, span)) =
-                    components.crossed_in_order(&mut cursor, node.start, node.end)
-                {
-                    return Some(Crossing {
-                        pair: index,
-                        component,
-                        span,
-                    });
-                }
+            // A pair that crosses the start or the end of a component holds
+            // the delimiter there.
+            if let Some((component, span)) =
+                components.crossed_in_order(&mut cursor, node.start, node.end)
+            {
+                return Some(Crossing {
+                    pair: index,
+                    component,
+                    span,
+                });
             }
             index += 1;
         }
@@ -908,7 +874,7 @@ pub fn parse_pairs<G: Grammar>(
         Some(end) => Ok(Pairs {
             input,
             end,
-            store: Store::Buffer(parse.pairs.pairs),
+            store: Store::Buffer(parse.pairs.0),
         }),
         None => Err(violation(
             &CompiledParsers::<G::Compiled>::PARSERS,

@@ -32,7 +32,7 @@ pub(crate) mod derived {
     #[grammar = "schemes/http.pest"]
     pub struct HttpParser;
 
-    crate::impl_uri_rule!(Rule);
+    __uri_rule_roles!(Rule);
 }
 
 /// The grammar of `uri.pest` and `src/schemes/http.pest`, compiled by

@@ -27,7 +27,7 @@ pub(crate) mod derived {
     #[grammar = "schemes/mailto.pest"]
     pub struct MailtoParser;
 
-    crate::impl_uri_rule!(Rule);
+    __uri_rule_roles!(Rule);
 }
 
 /// The grammar of `uri.pest` and `src/schemes/mailto.pest`, compiled by

@@ -214,7 +214,7 @@ fn write_violation<R: UriRule, P: Parsers<R>>(
     failure: &P::Failure,
 ) -> SchemeViolation {
     let named = |rule: &R| !matches!(&*parsers.rule_name(*rule), "EOI" | "SOI");
-    let own = |rule: &R| rule.rfc_rule().is_none();
+    let own = |rule: &R| rule.role().is_none();
     let tried = || failure.positives().iter().rev().copied().filter(named);
 
     let any_own = tried().any(|rule| own(&rule));

@@ -33,7 +33,7 @@ pub(crate) mod derived {
     #[grammar = "schemes/urn.pest"]
     pub struct UrnParser;
 
-    crate::impl_uri_rule!(Rule);
+    __uri_rule_roles!(Rule);
 }
 
 /// The grammar of `uri.pest` and `src/schemes/urn.pest`, compiled by

@@ -21,7 +21,7 @@ use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
 use crate::error::ParseError;
 use crate::grammar::Rule;
 use crate::iri::grammar::IriRule;
-use crate::lower::{captured, captured_tiled, lower, pest_nodes, Entries, KeptSlots, SlotRecorder};
+use crate::lower::{finish, lower, pest_nodes, Capture, Kept};
 use crate::syntax::Syntax;
 
 pub(crate) mod schemes;
@@ -69,15 +69,12 @@ pub fn compare_iri(rule: IriRule, input: &str) -> Result<(), String> {
 }
 
 /// Compares what the diagnosis reads of a rejected `input` from `entry`
-/// of `G`, whose trees tile their input where `tiled`: the furthest byte
-/// and the bounds of the input up to it, as the diagnostic variant that
-/// records into the lowering's slots gives it, as the one that records
-/// nothing gives it with the slots the fast variant kept (what
-/// `Uri::parse` runs), and as the one that records the full pairs gives
-/// it, with and without the checks of the tree's shape.
+/// of `G`: the furthest byte and the bounds of the input up to it, as the
+/// diagnostic variant that records nothing gives it with the record the
+/// fast variant kept (what `Uri::parse` runs), and as the one that records
+/// the full pairs gives it.
 pub(crate) fn compare_held_from<G: CompiledGrammar>(
     entry: G::Rule,
-    tiled: bool,
     input: &str,
 ) -> Result<(), String> {
     use diagnose::Parsers;
@@ -85,70 +82,34 @@ pub(crate) fn compare_held_from<G: CompiledGrammar>(
     if compiled::match_len::<G>(entry, input).is_some() {
         return Ok(());
     }
-    if tiled {
-        // As `Uri::parse` runs it: the slots the fast variant kept.
-        let kept = kept::<G>(entry, input);
-        let slots = own.furthest_kept(entry, input, kept.as_ref());
-        let full = own.furthest_of_pairs(entry, tiled, input);
-        if slots != full {
-            return Err(alloc::format!(
-                "the slots the fast variant kept and the full pairs differ for {input:?} from {entry:?}:\n  kept: {slots:?}\n  full pairs: {full:?}"
-            ));
-        }
-    }
-    for tiled in [false, tiled] {
-        let slots = own.furthest(entry, tiled, input);
-        let full = own.furthest_of_pairs(entry, tiled, input);
-        if slots != full {
-            return Err(alloc::format!(
-                "the diagnostic variant into the slots and the one with the full pairs differ for {input:?} from {entry:?}:\n  slots: {slots:?}\n  full pairs: {full:?}"
-            ));
-        }
+    let kept = kept::<G>(entry, input);
+    let from_kept = own.furthest_kept(entry, input, kept.as_ref());
+    let full = own.furthest(entry, input);
+    if from_kept != full {
+        return Err(alloc::format!(
+            "the record the fast variant kept and the full pairs differ for {input:?} from {entry:?}:\n  kept: {from_kept:?}\n  full pairs: {full:?}"
+        ));
     }
     Ok(())
 }
 
 /// Compares what a parse of `input` from `entry` of `G` makes of it
-/// through the fast variant recording into the lowering's slots (what
+/// through the fast variant recording into the one record (what
 /// `Uri::parse` runs) with the lowering of the full pairs of the same
-/// parser: the same bounds, or the same error. With the checks of the
-/// tree's shape, and as `Uri::parse` runs it, without them where `tiled`.
+/// parser: the same bounds, or the same error.
 pub(crate) fn compare_capture_of<G: CompiledGrammar>(
     entry: G::Rule,
-    tiled: bool,
     input: &str,
 ) -> Result<(), String> {
-    capture_against_pairs::<G, false>(entry, input, captured)?;
-    if tiled {
-        capture_against_pairs::<G, true>(entry, input, captured_tiled::<true>)?;
-    }
-    Ok(())
-}
-
-/// One comparison of [`compare_capture_of`]: the slots recorded with
-/// `TILED`, lowered by `lower_slots`, against the full pairs' lowering.
-fn capture_against_pairs<G: CompiledGrammar, const TILED: bool>(
-    entry: G::Rule,
-    input: &str,
-    lower_slots: impl FnOnce(
-        &crate::lower::Slots<'_>,
-    ) -> Option<Result<crate::bounds::Bounds, ParseError>>,
-) -> Result<(), String> {
-    let mut parse = Parse::with_sink(input, SlotRecorder::<TILED>::new(input));
-    let capture = G::run_with(entry, &mut parse).map(|_| lower_slots(&parse.pairs.slots));
+    let mut parse = Parse::with_sink(input, Capture::new());
+    let capture = G::run_with(entry, &mut parse).map(|_| finish(&parse.pairs.record, input));
     let mut tree = compiled::tree::<G>(input);
     let full = compiled::run::<G>(entry, &mut tree).map(|_| lower(input, tree.pairs.nodes()));
-    let same = match (&capture, &full) {
-        // Where the capture cannot tell, the parse lowers the full pairs.
-        (Some(None), Some(_)) | (None, None) => true,
-        (Some(Some(capture)), Some(full)) => capture == full,
-        _ => false,
-    };
-    if same {
+    if capture == full {
         return Ok(());
     }
     Err(alloc::format!(
-        "the capture and the full pairs differ for {input:?} from {entry:?}:\n  capture: {capture:?}\n  full pairs: {full:?}"
+        "the record and the full pairs differ for {input:?} from {entry:?}:\n  record: {capture:?}\n  full pairs: {full:?}"
     ))
 }
 
@@ -169,41 +130,27 @@ pub(crate) fn same_error(
 }
 
 /// The error pest_derive's parser of `G` gives `input`, rejected as a
-/// reference from `entries.reference`, through the same diagnosis.
+/// reference from `entry`, through the same diagnosis.
 pub(crate) fn derived_reference_error<G: Oracle>(
-    entries: &Entries<G::Rule>,
+    entry: G::Rule,
     syntax: &Syntax,
     input: &str,
 ) -> ParseError {
     error_detail();
     let derived = &Derived::<G::Parser>::PARSERS;
-    diagnose::diagnose(derived, syntax, entries.reference, false, input)
+    diagnose::diagnose(derived, syntax, entry, input)
 }
 
 /// The error pest_derive's parser of `G` gives `input`, rejected as an
-/// absolute reference.
+/// absolute reference (`entry` being its reference entry).
 pub(crate) fn derived_absolute_error<G: Oracle>(
-    entries: &Entries<G::Rule>,
+    entry: G::Rule,
     syntax: &Syntax,
     input: &str,
 ) -> ParseError {
     error_detail();
     let derived = &Derived::<G::Parser>::PARSERS;
-    diagnose::not_absolute(derived, syntax, entries.reference, false, input)
-}
-
-/// Checks `error`, the compiled parsers' error of `input` as a `what`,
-/// against `derived`, pest_derive's ([`derived_reference_error`],
-/// [`derived_absolute_error`]).
-///
-/// # Panics
-///
-/// When the two differ.
-#[cfg(feature = "verify-compiled")]
-pub(crate) fn check_error(what: &str, input: &str, error: &ParseError, derived: &ParseError) {
-    if let Err(difference) = same_error(what, input, error, derived) {
-        panic!("{difference}");
-    }
+    diagnose::not_absolute(derived, syntax, entry, input)
 }
 
 /// Compares the compiled parser's result for `input` from `entry` with
@@ -317,30 +264,11 @@ pub(crate) fn compare_grammar<G: Oracle>(rule: G::Rule, input: &str) -> Result<(
     })
 }
 
-/// [`compare_grammar`] that panics on a difference: a hook of the
-/// `verify-compiled` feature, which every parse of the crate calls (with
-/// [`compare_capture_of`] and [`check_error`], the calls into this module
-/// from below it), so that every string the test suite parses, and every
-/// error it meets, is a test of the compiler.
-///
-/// # Panics
-///
-/// When the two parsers disagree.
-#[cfg(feature = "verify-compiled")]
-pub(crate) fn verify_grammar<G: Oracle>(rule: G::Rule, input: &str) {
-    if let Err(difference) = compare_grammar::<G>(rule, input) {
-        panic!("{difference}");
-    }
-}
-
-/// The slots a parse of `input` from `entry` of `G`, an entry rule that
-/// tiles its input, kept where `EOI` failed furthest, as `Uri::parse` gets
-/// them; `None` where it matched, or never reached `EOI`.
-pub(crate) fn kept<'i, G: CompiledGrammar>(
-    entry: G::Rule,
-    input: &'i str,
-) -> Option<KeptSlots<'i>> {
-    let mut parse = Parse::with_sink(input, SlotRecorder::<true>::new(input));
+/// The record a parse of `input` from `entry` of `G` kept where `EOI`
+/// failed furthest, as `Uri::parse` gets it; `None` where it matched, or
+/// never reached `EOI`.
+pub(crate) fn kept<G: CompiledGrammar>(entry: G::Rule, input: &str) -> Option<Kept> {
+    let mut parse = Parse::with_sink(input, Capture::new());
     match G::run_with(entry, &mut parse) {
         Some(_) => None,
         None => parse.pairs.kept().copied(),

@@ -14,6 +14,7 @@ use super::{
     derived_reference_error, error_detail, same_error,
 };
 use crate::compiled::runtime::PairBuffer;
+use crate::compiled::role::Role;
 use crate::compiled::{self, CompiledGrammar, Oracle};
 use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
 use crate::grammar::{Rule, UriRule};
@@ -73,20 +74,20 @@ pub fn compare_capture(input: &str) -> Result<(), String> {
 
 /// A comparison from one entry rule of one of the crate's grammars.
 trait FromEntry {
-    fn compare<G: Oracle>(
-        &mut self,
-        entry: G::Rule,
-        tiled: bool,
-        input: &str,
-    ) -> Result<(), String>;
+    fn compare<G: Oracle>(&mut self, entry: G::Rule, input: &str) -> Result<(), String>;
+}
+
+/// The rule of `G` that plays `role`, which each of the crate's grammars
+/// has.
+fn entry<G: CompiledGrammar>(role: Role) -> Result<G::Rule, String> {
+    G::Rule::with_role(role).ok_or_else(|| alloc::format!("no rule plays {}", role.name()))
 }
 
 /// `compare` from each entry rule of each of the crate's grammars.
 fn for_each_entry(input: &str, compare: &mut impl FromEntry) -> Result<(), String> {
     fn both<X: Sealed>(input: &str, compare: &mut impl FromEntry) -> Result<(), String> {
-        let entries = X::ENTRIES;
-        compare.compare::<X::Grammar>(entries.reference, entries.tiles[0], input)?;
-        compare.compare::<X::Grammar>(entries.absolute, entries.tiles[1], input)
+        compare.compare::<X::Grammar>(entry::<X::Grammar>(Role::ReferenceEntry)?, input)?;
+        compare.compare::<X::Grammar>(entry::<X::Grammar>(Role::UriEntry)?, input)
     }
     both::<Rfc3986>(input, compare)?;
     both::<Rfc3987>(input, compare)
@@ -95,26 +96,16 @@ fn for_each_entry(input: &str, compare: &mut impl FromEntry) -> Result<(), Strin
 struct HeldOf;
 
 impl FromEntry for HeldOf {
-    fn compare<G: Oracle>(
-        &mut self,
-        entry: G::Rule,
-        tiled: bool,
-        input: &str,
-    ) -> Result<(), String> {
-        compare_held_from::<G>(entry, tiled, input)
+    fn compare<G: Oracle>(&mut self, entry: G::Rule, input: &str) -> Result<(), String> {
+        compare_held_from::<G>(entry, input)
     }
 }
 
 struct CaptureOf;
 
 impl FromEntry for CaptureOf {
-    fn compare<G: Oracle>(
-        &mut self,
-        entry: G::Rule,
-        tiled: bool,
-        input: &str,
-    ) -> Result<(), String> {
-        compare_capture_of::<G>(entry, tiled, input)
+    fn compare<G: Oracle>(&mut self, entry: G::Rule, input: &str) -> Result<(), String> {
+        compare_capture_of::<G>(entry, input)
     }
 }
 
@@ -127,17 +118,18 @@ impl FromEntry for CaptureOf {
 /// The first difference.
 fn compare_spec_errors<X: Sealed>(input: &str) -> Result<(), String> {
     type G<X> = <X as EntryPoints>::Grammar;
-    let entries = &X::ENTRIES;
+    let reference = entry::<G<X>>(Role::ReferenceEntry)?;
+    let absolute = entry::<G<X>>(Role::UriEntry)?;
     let syntax = X::syntax();
-    if compiled::match_len::<G<X>>(entries.reference, input).is_none() {
-        let kept = super::kept::<G<X>>(entries.reference, input);
-        let error = diagnose::reference_diagnosis::<G<X>>(entries, syntax, input, kept.as_ref());
-        let derived = derived_reference_error::<G<X>>(entries, syntax, input);
+    if compiled::match_len::<G<X>>(reference, input).is_none() {
+        let kept = super::kept::<G<X>>(reference, input);
+        let error = diagnose::reference_diagnosis::<G<X>>(reference, syntax, input, kept.as_ref());
+        let derived = derived_reference_error::<G<X>>(reference, syntax, input);
         same_error(X::NAME, input, &error, &derived)?;
     }
-    if compiled::match_len::<G<X>>(entries.absolute, input).is_none() {
-        let error = diagnose::absolute_diagnosis::<G<X>>(entries, syntax, input);
-        let derived = derived_absolute_error::<G<X>>(entries, syntax, input);
+    if compiled::match_len::<G<X>>(absolute, input).is_none() {
+        let error = diagnose::absolute_diagnosis::<G<X>>(reference, syntax, input);
+        let derived = derived_absolute_error::<G<X>>(reference, syntax, input);
         same_error(X::ABSOLUTE_NAME, input, &error, &derived)?;
     }
     Ok(())

@@ -24,7 +24,7 @@ use rfc3986::__private::{
     compare_all, compare_capture, compare_errors, compare_iri, compare_uri, iri_starts, uri_starts,
 };
 use rfc3986::schemes::http::HttpUri;
-use rfc3986::{Iri, IriRule, Rule, Uri};
+use rfc3986::{Iri, IriRule, Rule, Uri, UriRule};
 use support::generate::{mutate, uri_ish, uri_reference};
 
 /// Compares every input, and fails with the first few differences.
@@ -209,10 +209,9 @@ fn same_pairs_from_every_rule() {
         }
         inputs.extend(parts);
     }
-    assert_eq!(Rule::all_rules().len(), 47, "every rule of uri.pest");
-    // The two entries and the 24 RFC rules uri.pest defines.
+    // The rules that play a role: the entries, and each component's.
     let rules = uri_starts();
-    assert_eq!(rules.len(), 26, "{rules:?}");
+    assert!(rules.iter().all(|rule| rule.role().is_some()), "{rules:?}");
     assert!(rules.contains(&Rule::uri_reference_input) && rules.contains(&Rule::host));
     compare_each(inputs.iter().map(String::as_str), |input| {
         rules.iter().try_for_each(|&rule| compare_uri(rule, input))
@@ -269,15 +268,10 @@ fn same_pairs_on_iris_from_every_rule() {
             inputs.extend(authority.userinfo().map(str::to_string));
         }
     }
-    assert_eq!(
-        IriRule::all_rules().len(),
-        47 + 28,
-        "every rule of uri.pest and iri.pest"
-    );
-    // The two entries and the 24 RFC rules, RFC 3987's where iri.pest has
-    // them (`ihost`): none of uri.pest's `URI_reference`, `host`, ...
+    // The rules that play a role, RFC 3987's where iri.pest gives its own
+    // rules uri.pest's roles (`ihost`): none of uri.pest's `host`, ...
     let rules = iri_starts();
-    assert_eq!(rules.len(), 26, "{rules:?}");
+    assert!(rules.iter().all(|rule| rule.role().is_some()), "{rules:?}");
     assert!(rules.contains(&IriRule::ihost) && !rules.contains(&IriRule::host));
     compare_each(inputs.iter().map(String::as_str), |input| {
         compare_capture(input)?;

@@ -98,8 +98,16 @@ macro_rules! grammar {
                 #[grammar = $file]
                 pub struct Derived;
 
-                // No rule of it is an RFC rule.
-                rfc3986::__uri_rule_table!(@impl Rule,);
+                // No rule of it plays a role.
+                impl rfc3986::UriRule for Rule {
+                    fn role(self) -> Option<rfc3986::Role> {
+                        None
+                    }
+
+                    fn with_role(_: rfc3986::Role) -> Option<Self> {
+                        None
+                    }
+                }
             }
 
             mod compiled {
@@ -466,6 +474,8 @@ fn unsupported_constructs_fail_the_build(
         sources: &["test.pest".to_string()],
         grammar_type: "Test",
         starts: rfc3986_generator::Starts::Every,
+        role_macro: None,
+        docs: None,
     };
     let err = rfc3986_generator::compile(grammar, &options).unwrap_err();
     assert_eq!(err.rule, rule, "{err}");
@@ -492,6 +502,8 @@ fn invalid_grammars_fail_with_pest_metas_message() {
         sources: &["test.pest".to_string()],
         grammar_type: "Test",
         starts: rfc3986_generator::Starts::Every,
+        role_macro: None,
+        docs: None,
     };
     let err = rfc3986_generator::compile("x = { \"x\" }\na = { b }", &options).unwrap_err();
     assert_eq!((err.rule.as_str(), err.line), ("a", Some(2)), "{err}");
@@ -517,11 +529,12 @@ fn invalid_grammars_fail_with_pest_metas_message() {
     }
 }
 
-/// `Compiled::rfc_rules` gives the index of the `RfcRule` each rule maps
-/// to, as the crate's own grammars map them (RFC 3986's names in uri.pest,
-/// RFC 3987's in iri.pest on top of it), and every rule that maps to one.
+/// `Compiled::roles` gives the role each rule plays as the crate's own
+/// grammars' `Rule` types play them (uri.pest's `Role:` lines, and
+/// iri.pest's taking over those it gives its own rules), and every rule
+/// that plays one.
 #[test]
-fn rfc_rules_are_the_indices_of_rfc_rule() {
+fn the_compiled_roles_are_the_rule_types_roles() {
     use rfc3986::{IriRule, Rule, UriRule};
     fn check<R: UriRule + Copy + Debug>(grammar: &str, all: &[R]) {
         let options = rfc3986_generator::Options {
@@ -529,19 +542,21 @@ fn rfc_rules_are_the_indices_of_rfc_rule() {
             sources: &[],
             grammar_type: "Test",
             starts: rfc3986_generator::Starts::Every,
+            role_macro: None,
+            docs: None,
         };
         let compiled = rfc3986_generator::compile_grammar(grammar, &options).unwrap();
-        let expected: Vec<(String, usize)> = all
+        let expected: Vec<(String, &str)> = all
             .iter()
-            .filter_map(|&rule| Some((format!("{rule:?}"), rule.rfc_rule()? as usize)))
+            .filter_map(|&rule| Some((format!("{rule:?}"), rule.role()?.name())))
             .collect();
-        let mut found = compiled.rfc_rules.clone();
-        found.sort_by_key(|(name, _)| {
-            all.iter()
-                .position(|rule| format!("{rule:?}") == *name)
-                .unwrap()
-        });
+        let found: Vec<(String, &str)> = compiled
+            .roles()
+            .into_iter()
+            .map(|(name, role)| (name, role.name()))
+            .collect();
         assert_eq!(found, expected);
+        assert!(!found.is_empty());
     }
     check(rfc3986_generator::URI_PEST, Rule::all_rules());
     let iri = format!(

@@ -56,7 +56,7 @@ use derived::{Derived, Rule};
 #[case::fragment_without_its_delimiter(
     Rule::fragment_fault,
     "?a[b",
-    3,
+    2,
     r##""#" fragment after the query"##
 )]
 #[case::the_first_of_two_faults(Rule::two_faults, "a[b", 0, r#""?" query after the path"#)]

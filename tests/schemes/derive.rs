@@ -60,18 +60,8 @@ pub(super) mod wiki {
         #[grammar = "tests/grammars/user/wiki.pest"]
         pub struct Wiki;
 
-        // iri.pest's names for the RFC rules (RFC 3987 puts an "i" before
-        // the rules it extends), as the generator maps them.
-        rfc3986::__uri_rule_table!(@impl Rule,
-            IRI_reference => UriReference, IRI => Uri, absolute_IRI => AbsoluteUri,
-            irelative_ref => RelativeRef, irelative_part => RelativePart, scheme => Scheme,
-            ihier_part => HierPart, iquery => Query, ifragment => Fragment,
-            iauthority => Authority, ipath => Path, ipath_abempty => PathAbempty,
-            ipath_absolute => PathAbsolute, ipath_noscheme => PathNoscheme,
-            ipath_rootless => PathRootless, ipath_empty => PathEmpty, iuserinfo => Userinfo,
-            ihost => Host, port => Port, IP_literal => IpLiteral, IPv4address => Ipv4Address,
-            ireg_name => RegName, IPv6address => Ipv6Address, IPvFuture => IpvFuture,
-        );
+        // The roles of iri.pest's rules, as the build script read them.
+        rfc3986::__iri_rule_roles!(Rule);
     }
 
     #[derive(rfc3986::Grammar)]
@@ -89,17 +79,8 @@ pub(super) mod postgresql {
         #[grammar = "tests/grammars/user/postgresql.pest"]
         pub struct Postgresql;
 
-        // iri.pest's names for the RFC rules, as for `wiki`.
-        rfc3986::__uri_rule_table!(@impl Rule,
-            IRI_reference => UriReference, IRI => Uri, absolute_IRI => AbsoluteUri,
-            irelative_ref => RelativeRef, irelative_part => RelativePart, scheme => Scheme,
-            ihier_part => HierPart, iquery => Query, ifragment => Fragment,
-            iauthority => Authority, ipath => Path, ipath_abempty => PathAbempty,
-            ipath_absolute => PathAbsolute, ipath_noscheme => PathNoscheme,
-            ipath_rootless => PathRootless, ipath_empty => PathEmpty, iuserinfo => Userinfo,
-            ihost => Host, port => Port, IP_literal => IpLiteral, IPv4address => Ipv4Address,
-            ireg_name => RegName, IPv6address => Ipv6Address, IPvFuture => IpvFuture,
-        );
+        // The roles of iri.pest's rules, as for `wiki`.
+        rfc3986::__iri_rule_roles!(Rule);
     }
 
     #[derive(rfc3986::Grammar)]
@@ -609,40 +590,6 @@ fn silent_host_and_path_give_their_text() -> Result<(), SchemeError> {
     Ok(())
 }
 
-/// The generator decides from the grammar which rules' pairs can hold a
-/// byte at which RFC 3986 ends or starts a component (`:` `/` `?` `#` `@`):
-/// only those are compared with the components on each parse.
-#[test]
-fn only_rules_that_can_hold_a_delimiter_are_compared() {
-    use tel::{Rule, Tel};
-    let holds = <Tel as rfc3986::__private::CompiledGrammar>::holds_delimiter;
-    let holding = [
-        Rule::telephone_uri,       // "tel:"
-        Rule::local_number_digits, // "#"
-        Rule::isub,                // uric, reserved among them
-        Rule::pvalue,              // param-unreserved: "/" and ":"
-        Rule::path_abempty,
-        Rule::IP_literal, // IPv6's ":"
-        Rule::userinfo,
-    ];
-    for rule in holding {
-        assert!(holds(rule), "{rule:?}");
-    }
-    let not_holding = [
-        Rule::global_number_digits,
-        Rule::ext,
-        Rule::pname,
-        Rule::descriptor,
-        Rule::context, // ";phone-context=" and a descriptor
-        Rule::reg_name,
-        Rule::port,
-        Rule::scheme,
-        Rule::EOI,
-    ];
-    for rule in not_holding {
-        assert!(!holds(rule), "{rule:?}");
-    }
-}
 
 /// The generator proves, from each grammar's rules, which entry rules are
 /// read as the generic grammar reads them: their parse then takes the
@@ -654,22 +601,33 @@ fn only_rules_that_can_hold_a_delimiter_are_compared() {
 /// whole input.
 #[test]
 fn entries_whose_reading_is_proven_at_compile_time() {
-    use rfc3986::__private::CompiledGrammar;
-    assert!(<redis::Redis as CompiledGrammar>::static_reading(
-        redis::Rule::redis_input
-    ));
-    assert!(!<redis::Redis as CompiledGrammar>::static_reading(
-        redis::Rule::redis_URI
-    ));
-    assert!(<ssh::Ssh as CompiledGrammar>::static_reading(
-        ssh::Rule::ssh_input
-    ));
-    assert!(<ssh::Ssh as CompiledGrammar>::static_reading(
-        ssh::Rule::ssh_generic
-    ));
-    assert!(!<tel::Tel as CompiledGrammar>::static_reading(
-        tel::Rule::tel_input
-    ));
+    // What the derive proves of a grammar, as it compiles it.
+    let proven = |file: &str| {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        rfc3986_generator::compile_files(
+            "Test",
+            rfc3986_generator::Base::Uri,
+            &[rfc3986_generator::GrammarSource::File(file.to_string())],
+            root,
+            rfc3986_generator::Target {
+                runtime: "rt",
+                grammar_type: "Test",
+                starts: rfc3986_generator::Starts::Every,
+                role_macro: None,
+            },
+        )
+        .unwrap()
+        .compiled
+        .static_reading
+    };
+    let redis = proven("examples/custom_scheme/redis.pest");
+    assert!(redis.contains(&"redis_input".to_string()), "{redis:?}");
+    assert!(!redis.contains(&"redis_URI".to_string()), "{redis:?}");
+    let ssh = proven("tests/grammars/user/ssh.pest");
+    assert!(ssh.contains(&"ssh_input".to_string()), "{ssh:?}");
+    assert!(ssh.contains(&"ssh_generic".to_string()), "{ssh:?}");
+    let tel = proven("tests/grammars/user/tel.pest");
+    assert!(!tel.contains(&"tel_input".to_string()), "{tel:?}");
 }
 
 /// On a proven entry, a value that is not what its rule says (a port

@@ -81,7 +81,6 @@ fn checker<G: Grammar>(
         rules: facts.rules.clone(),
         static_reading: facts.static_reading.clone(),
         pairs_nest: facts.pairs_nest.clone(),
-        holds_delimiter: facts.holds_delimiter.clone(),
     };
     let literal = GrammarLiteral::new(&of, |rule| {
         Interpreter::new(&text, |name| rule(name).expect("a rule of the facts"))
@@ -95,7 +94,7 @@ fn checker<G: Grammar>(
     assert_eq!(literal.rules().len(), all.len(), "{name}");
     for named in literal.rules() {
         let rule = rule_of::<G>(*named);
-        assert_eq!(named.rfc_rule(), rule.rfc_rule(), "{name}: {rule:?}");
+        assert_eq!(named.role(), rule.role(), "{name}: {rule:?}");
         for other in literal.rules() {
             assert_eq!(named.cmp(other), rule.cmp(&rule_of::<G>(*other)), "{name}");
         }

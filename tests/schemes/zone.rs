@@ -216,9 +216,12 @@ fn the_oracle_reads_the_derives_grammar() {
             "examples/zone/rfc6874.pest".to_string(),
         )],
         root,
-        "rt",
-        "Rfc6874",
-        rfc3986_generator::Starts::Every,
+        rfc3986_generator::Target {
+            runtime: "rt",
+            grammar_type: "Rfc6874",
+            starts: rfc3986_generator::Starts::Every,
+            role_macro: None,
+        },
     )
     .unwrap();
     assert_eq!(artifact.extended, ["IP_literal"]);
@@ -322,6 +325,7 @@ fn an_iri_grammar_extends_the_same_rule() {
         #[grammar_inline = r##"
 // #[extends]: RFC 6874
 IP_literal = ${ "[" ~ (IPv6addrz | IPv6address | IPvFuture) ~ "]" }
+/// Role: ZoneID
 ZoneID = @{ (unreserved | pct_encoded)+ }
 IPv6addrz = _{ IPv6address ~ "%25" ~ ZoneID }
 zone_input = _{ SOI ~ IRI_reference ~ EOI }

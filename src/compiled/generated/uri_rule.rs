@@ -1,5 +1,5 @@
-// Generated from uri.pest: grammar 0x79208c5245217e04, generator 0xcf8c8d6902cd9b40 (build/grammars.rs).
-#[doc = "The rules of `uri.pest`: RFC 3986 \"Uniform Resource Identifier (URI):\nGeneric Syntax\", Appendix A, transcribed rule by rule into a pest grammar.\n\nNames: each ABNF rule keeps its name, with \"-\" written \"_\".\nOrder: the Appendix's order, then the RFC 5234 core rules it uses, then\nthe rules of IPv6address's rewrite, then the entry points.\n\nThis file is the single source of truth for what the crate accepts. The\nparsers the crate has are generated from it and nothing else:\n\n- the crate's own, which `Uri::parse` runs: the crate's grammar compiler\n  (the rfc3986-generator crate, generator/) compiles this file through\n  pest_meta, pest_derive's front end, into Rust (kept in\n  src/compiled/generated/, and compiled again by the build script\n  where this file changed), in two variants of one parser. The fast variant runs\n  every parse: it accepts the same strings and records the same pairs as\n  pest_derive's. The diagnostic variant runs once, only after the fast\n  one rejected an input: it records what pest records for an error (the\n  furthest byte at which a rule failed, and the rules tried there), from\n  which the crate says what is wrong and where (`Uri::parse`'s errors\n  read only that byte and the components' spans there, and run it\n  without the rules tried, recording nothing: the fast variant kept\n  those spans where it missed the end of input);\n- pest_derive's (`rfc3986::UriParser`), which `parse_with` and users' own\n  grammars build on, and which the tests compare both variants with:\n  tests/grammars/compiled.rs on every input of the property generator,\n  the differential corpus, its damaged copies and the hostile inputs\n  (the same verdict, pairs and error), the `verify-compiled` feature on\n  every string the test suite parses, and tests/grammars/compiler.rs on\n  small grammars of the compiler's own.\n\nEdit this file and all follow: `Uri::parse` accepts what it says, and\nexplains what it rejects in its terms.\n\nABNF is not PEG. Where a rule must be written differently to accept exactly\nthe same language, the change is as small as possible and carries a\n\"// PEG:\" comment that says why. A rule written differently only to be\nfaster carries a \"// PERF:\" comment with the figure that justifies it, and\na test that holds it to the rule as the RFC writes it. IPv6address is the\none: its nine alternatives are merged so that the address is read once\n(with the rules that hold their rests, after the RFC's). The rewrites made\nfor pest_derive's parser (a lookahead for the \"@\" of a userinfo, a DIGIT\nguard on IPv4address, ranges for `unreserved` and `sub-delims`) made no\ndifference to the compiled one (BENCHMARKS.md) and are gone. Everything\nelse is a literal transcription.\n\nPairs: the crate's lowering reads the scheme, authority, userinfo, the host\n(IP-literal with IPv6address or IPvFuture, IPv4address, or reg-name), port,\nthe path (which of the path rules matched), query and fragment. Only those\nrules produce pairs. Rules that only group them (URI-reference, URI,\nhier-part, host, ...) are silent (_), and the rules inside them are atomic\n(@) or silent, so a URI's parse tree has a handful of pairs, not one per\ncharacter.\n\nABNF string literals are case-insensitive (RFC 5234 section 2.3); only the\n\"v\" of IPvFuture and the hexadecimal digits contain letters, and both are\nwritten to accept either case.\n\nEntry points: the RFC's rules are not anchored (an ABNF rule describes a\nwhole string only when a caller says so). The rules at the end of this file,\nafter the RFC's, anchor them between SOI and EOI for the crate's parser."]
+// Generated from uri.pest: grammar 0xcb5319f52baeb785, generator 0xf5b7c2eacd62b783 (build/grammars.rs).
+#[doc = "The rules of `uri.pest`: RFC 3986 \"Uniform Resource Identifier (URI):\nGeneric Syntax\", Appendix A, transcribed rule by rule into a pest grammar.\n\nNames: each ABNF rule keeps its name, with \"-\" written \"_\".\nOrder: the Appendix's order, then the RFC 5234 core rules it uses, then\nthe rules of IPv6address's rewrite, then the entry points.\n\nThis file is the single source of truth for what the crate accepts. The\nparsers the crate has are generated from it and nothing else:\n\n- the crate's own, which `Uri::parse` runs: the crate's grammar compiler\n  (the rfc3986-generator crate, generator/) compiles this file through\n  pest_meta, pest_derive's front end, into Rust (kept in\n  src/compiled/generated/, and compiled again by the build script\n  where this file changed), in two variants of one parser. The fast variant runs\n  every parse: it accepts the same strings and records the same pairs as\n  pest_derive's. The diagnostic variant runs once, only after the fast\n  one rejected an input: it records what pest records for an error (the\n  furthest byte at which a rule failed, and the rules tried there), from\n  which the crate says what is wrong and where (`Uri::parse`'s errors\n  read only that byte and the components' spans there, and run it\n  without the rules tried, recording nothing: the fast variant kept\n  those spans where it missed the end of input);\n- pest_derive's (`rfc3986::UriParser`), which `parse_with` and users' own\n  grammars build on, and which the tests compare both variants with:\n  tests/grammars/compiled.rs on every input of the property generator,\n  the differential corpus, its damaged copies and the hostile inputs\n  (the same verdict, pairs and error), the `verify-compiled` feature on\n  every string the test suite parses, and tests/grammars/compiler.rs on\n  small grammars of the compiler's own.\n\nEdit this file and all follow: `Uri::parse` accepts what it says, and\nexplains what it rejects in its terms.\n\nABNF is not PEG. Where a rule must be written differently to accept exactly\nthe same language, the change is as small as possible and carries a\n\"// PEG:\" comment that says why. A rule written differently only to be\nfaster carries a \"// PERF:\" comment with the figure that justifies it, and\na test that holds it to the rule as the RFC writes it. IPv6address is the\none: its nine alternatives are merged so that the address is read once\n(with the rules that hold their rests, after the RFC's). The rewrites made\nfor pest_derive's parser (a lookahead for the \"@\" of a userinfo, a DIGIT\nguard on IPv4address, ranges for `unreserved` and `sub-delims`) made no\ndifference to the compiled one (BENCHMARKS.md) and are gone. Everything\nelse is a literal transcription.\n\nRoles: the rules whose matches are the parts of a URI reference (the\nscheme, the authority and its userinfo, host and port, the path, the\nquery, the fragment, and the entries below) say so in their doc comment,\nwith a line `Role: <name>` (see `src/compiled/role.rs` for the names).\nThe parse records the pairs of those rules, by their role, into the one\nrecord of where each component lies; nothing in the crate knows a rule\nby its name. Only those rules produce pairs. Rules that only group them\n(URI-reference, URI, hier-part, host, ...) are silent (_), and the rules\ninside them are atomic (@) or silent, so a URI's parse tree has a\nhandful of pairs, not one per character.\n\nABNF string literals are case-insensitive (RFC 5234 section 2.3); only the\n\"v\" of IPvFuture and the hexadecimal digits contain letters, and both are\nwritten to accept either case.\n\nEntry points: the RFC's rules are not anchored (an ABNF rule describes a\nwhole string only when a caller says so). The rules at the end of this file,\nafter the RFC's, anchor them between SOI and EOI for the crate's parser."]
 #[allow(dead_code, non_camel_case_types, clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, Eq, Hash, Ord, PartialEq, PartialOrd)]
 pub enum Rule {
@@ -15,35 +15,35 @@ pub enum Rule {
     r#relative_ref,
     #[doc = "relative-part = \"//\" authority path-abempty\n              / path-absolute\n              / path-noscheme\n              / path-empty"]
     r#relative_part,
-    #[doc = "scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )"]
+    #[doc = "scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" )\n\nRole: scheme"]
     r#scheme,
     #[doc = "hier-part = \"//\" authority path-abempty\n          / path-absolute\n          / path-rootless\n          / path-empty"]
     r#hier_part,
-    #[doc = "query = *( pchar / \"/\" / \"?\" )"]
+    #[doc = "query = *( pchar / \"/\" / \"?\" )\n\nRole: query"]
     r#query,
-    #[doc = "fragment = *( pchar / \"/\" / \"?\" )"]
+    #[doc = "fragment = *( pchar / \"/\" / \"?\" )\n\nRole: fragment"]
     r#fragment,
-    #[doc = "authority = [ userinfo \"@\" ] host [ \":\" port ]"]
+    #[doc = "authority = [ userinfo \"@\" ] host [ \":\" port ]\n\nRole: authority"]
     r#authority,
-    #[doc = "path = path-abempty    ; begins with \"/\" or is empty\n     / path-absolute   ; begins with \"/\" but not \"//\"\n     / path-noscheme   ; begins with a non-colon segment\n     / path-rootless   ; begins with a segment\n     / path-empty      ; zero characters"]
+    #[doc = "path = path-abempty    ; begins with \"/\" or is empty\n     / path-absolute   ; begins with \"/\" but not \"//\"\n     / path-noscheme   ; begins with a non-colon segment\n     / path-rootless   ; begins with a segment\n     / path-empty      ; zero characters\n\nRole: path"]
     r#path,
-    #[doc = "path-abempty = *( \"/\" segment )"]
+    #[doc = "path-abempty = *( \"/\" segment )\n\nRole: path-abempty"]
     r#path_abempty,
-    #[doc = "path-absolute = \"/\" [ segment-nz *( \"/\" segment ) ]"]
+    #[doc = "path-absolute = \"/\" [ segment-nz *( \"/\" segment ) ]\n\nRole: path-absolute"]
     r#path_absolute,
-    #[doc = "path-noscheme = segment-nz-nc *( \"/\" segment )"]
+    #[doc = "path-noscheme = segment-nz-nc *( \"/\" segment )\n\nRole: path-noscheme"]
     r#path_noscheme,
-    #[doc = "path-rootless = segment-nz *( \"/\" segment )"]
+    #[doc = "path-rootless = segment-nz *( \"/\" segment )\n\nRole: path-rootless"]
     r#path_rootless,
-    #[doc = "path-empty = 0<pchar>"]
+    #[doc = "path-empty = 0<pchar>\n\nRole: path-empty"]
     r#path_empty,
     #[doc = "pchar = unreserved / pct-encoded / sub-delims / \":\" / \"@\""]
     r#pchar,
-    #[doc = "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )"]
+    #[doc = "userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )\n\nRole: userinfo"]
     r#userinfo,
-    #[doc = "host = IP-literal / IPv4address / reg-name"]
+    #[doc = "host = IP-literal / IPv4address / reg-name\n\nRole: host"]
     r#host,
-    #[doc = "port = *DIGIT"]
+    #[doc = "port = *DIGIT\n\nRole: port"]
     r#port,
     #[doc = "segment = *pchar"]
     r#segment,
@@ -51,15 +51,15 @@ pub enum Rule {
     r#segment_nz,
     #[doc = "segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / \"@\" )\n              ; non-zero-length segment without any colon \":\""]
     r#segment_nz_nc,
-    #[doc = "IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\""]
+    #[doc = "IP-literal = \"[\" ( IPv6address / IPvFuture ) \"]\"\n\nRole: IP-literal"]
     r#IP_literal,
-    #[doc = "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet"]
+    #[doc = "IPv4address = dec-octet \".\" dec-octet \".\" dec-octet \".\" dec-octet\n\nRole: IPv4address"]
     r#IPv4address,
-    #[doc = "reg-name = *( unreserved / pct-encoded / sub-delims )"]
+    #[doc = "reg-name = *( unreserved / pct-encoded / sub-delims )\n\nRole: reg-name"]
     r#reg_name,
-    #[doc = "IPv6address =                            6( h16 \":\" ) ls32\n            /                       \"::\" 5( h16 \":\" ) ls32\n            / [               h16 ] \"::\" 4( h16 \":\" ) ls32\n            / [ *1( h16 \":\" ) h16 ] \"::\" 3( h16 \":\" ) ls32\n            / [ *2( h16 \":\" ) h16 ] \"::\" 2( h16 \":\" ) ls32\n            / [ *3( h16 \":\" ) h16 ] \"::\"    h16 \":\"   ls32\n            / [ *4( h16 \":\" ) h16 ] \"::\"              ls32\n            / [ *5( h16 \":\" ) h16 ] \"::\"              h16\n            / [ *6( h16 \":\" ) h16 ] \"::\""]
+    #[doc = "IPv6address =                            6( h16 \":\" ) ls32\n            /                       \"::\" 5( h16 \":\" ) ls32\n            / [               h16 ] \"::\" 4( h16 \":\" ) ls32\n            / [ *1( h16 \":\" ) h16 ] \"::\" 3( h16 \":\" ) ls32\n            / [ *2( h16 \":\" ) h16 ] \"::\" 2( h16 \":\" ) ls32\n            / [ *3( h16 \":\" ) h16 ] \"::\"    h16 \":\"   ls32\n            / [ *4( h16 \":\" ) h16 ] \"::\"              ls32\n            / [ *5( h16 \":\" ) h16 ] \"::\"              h16\n            / [ *6( h16 \":\" ) h16 ] \"::\"\n\nRole: IPv6address"]
     r#IPv6address,
-    #[doc = "IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )"]
+    #[doc = "IPvFuture = \"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims / \":\" )\n\nRole: IPvFuture"]
     r#IPvFuture,
     #[doc = "dec-octet = DIGIT                 ; 0-9\n          / %x31-39 DIGIT         ; 10-99\n          / \"1\" 2DIGIT            ; 100-199\n          / \"2\" %x30-34 DIGIT     ; 200-249\n          / \"25\" %x30-35          ; 250-255"]
     r#dec_octet,
@@ -95,9 +95,9 @@ pub enum Rule {
     r#IPv6_tail_3,
     #[doc = "IPv6_tail_7 with 2 pieces free: ls32, or one h16."]
     r#IPv6_tail_2,
-    #[doc = "A whole input that is a URI-reference."]
+    #[doc = "A whole input that is a URI-reference.\n\nRole: URI-reference entry"]
     r#uri_reference_input,
-    #[doc = "A whole input that is a URI (section 3): a reference with a scheme."]
+    #[doc = "A whole input that is a URI (section 3): a reference with a scheme.\n\nRole: URI entry"]
     r#uri_input,
 }
 

@@ -1,0 +1,1 @@
+../../src/compiled/role.rs
