@@ -612,7 +612,11 @@ impl Record {
         let has = |bit: u16| w & bit != 0;
         let authority = has(part::AUTHORITY);
         let mut b = self.bounds;
-        b.scheme_end = if has(part::SCHEME) { b.scheme_end } else { NONE };
+        b.scheme_end = if has(part::SCHEME) {
+            b.scheme_end
+        } else {
+            NONE
+        };
         b.userinfo_end = if authority & has(part::USERINFO) {
             b.userinfo_end
         } else {
@@ -702,9 +706,9 @@ impl Bounds {
         }
         if let Some(authority) = self.authority() {
             let host = self.host().unwrap_or(0..0);
-            let userinfo_ok = self
-                .userinfo()
-                .is_none_or(|userinfo| userinfo.end >= userinfo.start && byte(userinfo.end) == b'@');
+            let userinfo_ok = self.userinfo().is_none_or(|userinfo| {
+                userinfo.end >= userinfo.start && byte(userinfo.end) == b'@'
+            });
             // Section 3.3: after an authority, the path is empty or starts
             // with "/".
             let tiles = (byte(at) == b'/')

@@ -31,11 +31,11 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
+use crate::compiled::role::Role;
 use crate::compiled::runtime::{Attempts, PairBuffer, Token};
 use crate::compiled::{self, CompiledGrammar};
 use crate::component::Component;
 use crate::error::{ErrorKind, ParseError};
-use crate::compiled::role::Role;
 use crate::grammar::UriRule;
 use crate::lower::{lower, pest_nodes, Kept, Node};
 use crate::pest_error::pest_rule_name;
@@ -995,12 +995,7 @@ pub(crate) fn attempts<R: pest::RuleType>(error: &pest::error::Error<R>, filler:
 
 /// Why `input`, which `parsers` reject from `entry` of a grammar of
 /// `syntax`, is not a URI reference.
-pub(crate) fn diagnose<R, B>(
-    parsers: &B,
-    syntax: &Syntax,
-    entry: R,
-    input: &str,
-) -> ParseError
+pub(crate) fn diagnose<R, B>(parsers: &B, syntax: &Syntax, entry: R, input: &str) -> ParseError
 where
     R: UriRule,
     B: Parsers<R>,
@@ -1108,8 +1103,7 @@ where
 /// `input` (its first character is no `ALPHA`); `false` where the grammar
 /// has no such rule.
 fn no_scheme<R: UriRule>(parsers: &impl Parsers<R>, input: &str) -> bool {
-    R::from_rfc_rule(RfcRule::Scheme).is_some()
-        && match_len(parsers, RfcRule::Scheme, input).is_none()
+    R::with_role(Role::Scheme).is_some() && match_len(parsers, Role::Scheme, input).is_none()
 }
 
 /// The error where the tokens of a failed parse got to `far`, past
@@ -1137,8 +1131,7 @@ fn cut_short<R: UriRule>(
         // userinfo, but a "[" starts none.
         Context::HostStart | Context::Userinfo if input[offset..].starts_with('[') => {
             let takes = |text: &str| {
-                R::with_role(Role::IpLiteral)
-                    .map_or(0, |rule| parsers.takes(rule, text, IPV6_NEXT))
+                R::with_role(Role::IpLiteral).map_or(0, |rule| parsers.takes(rule, text, IPV6_NEXT))
             };
             ip_literal(syntax, &takes, input, offset + 1, far)
         }
@@ -1201,7 +1194,7 @@ fn host_and_port<R: UriRule>(
 /// brackets its `authority` rule matches the whole text (a port may follow
 /// the address).
 fn unbracketed_ipv6<R: UriRule>(parsers: &impl Parsers<R>, authority: &str) -> bool {
-    let Some(len) = match_len(parsers, RfcRule::Ipv6Address, authority) else {
+    let Some(len) = match_len(parsers, Role::Ipv6Address, authority) else {
         return false;
     };
     let mut bracketed = String::with_capacity(authority.len() + 2);
@@ -1209,7 +1202,7 @@ fn unbracketed_ipv6<R: UriRule>(parsers: &impl Parsers<R>, authority: &str) -> b
     bracketed.push_str(&authority[..len]);
     bracketed.push(']');
     bracketed.push_str(&authority[len..]);
-    match_len(parsers, RfcRule::Authority, &bracketed) == Some(bracketed.len())
+    match_len(parsers, Role::Authority, &bracketed) == Some(bracketed.len())
 }
 
 /// The error at `far` when `input` has a `pct-encoded` cut short there:
@@ -1660,8 +1653,8 @@ pub(crate) fn rule_error<R: UriRule>(
 #[cfg(test)]
 mod tests {
     use super::{probed_takes, CompiledParsers, Parsers, IPV6_NEXT};
-    use crate::compiled::{self, CompiledGrammar};
     use crate::compiled::role::Role;
+    use crate::compiled::{self, CompiledGrammar};
     use crate::grammar::UriRule;
     use alloc::string::String;
     use alloc::vec::Vec;

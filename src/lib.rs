@@ -201,13 +201,13 @@ pub use checks::lints::{Lint, LintKind, LintNameError, Severity};
 pub use checks::policy::{Policy, PolicyError, Violation, ViolationKind};
 pub use checks::suggest::{Fix, FixKind, Suggestion};
 pub use checks::within::WithinError;
+pub use compiled::role::Role;
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};
 #[cfg(feature = "pest-parsers")]
 #[cfg_attr(docsrs, doc(cfg(feature = "pest-parsers")))]
 pub use grammar::UriParser;
-pub use compiled::role::Role;
 pub use grammar::{parse_rule, Rule, UriRule};
 #[cfg(feature = "idna")]
 pub use iri::IdnaError;

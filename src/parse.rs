@@ -123,9 +123,7 @@ pub(crate) fn is_absolute<X: EntryPoints>(text: &str) -> bool {
 #[inline(never)]
 fn rejected_reference<X: EntryPoints>(input: &str, kept: Option<&Kept>) -> ParseError {
     match <X::Grammar as CompiledGrammar>::Rule::with_role(Role::ReferenceEntry) {
-        Some(entry) => {
-            diagnose::reference_diagnosis::<X::Grammar>(entry, X::syntax(), input, kept)
-        }
+        Some(entry) => diagnose::reference_diagnosis::<X::Grammar>(entry, X::syntax(), input, kept),
         None => no_entry(Role::ReferenceEntry, input),
     }
 }

@@ -962,7 +962,8 @@ impl<X: Spec, S: Storage> Reference<X, S> {
     /// authority's parts tile the authority. Tests and fuzzers call it.
     #[doc(hidden)]
     pub fn check_invariants(&self) -> Result<(), &'static str> {
-        self.bounds.check(self.as_str())
+        self.bounds
+            .check(self.as_str())
             .map_err(|(_, expected)| expected)?;
         let path = self.path();
         let authority = self.bounds.has_authority();

@@ -7,8 +7,8 @@
 //! it. Each [`Spec`](crate::spec::Spec) gives its grammar's value.
 
 use crate::chars::{self, CharClass};
-use crate::compiled::{self, CompiledGrammar};
 use crate::compiled::role::Role;
+use crate::compiled::{self, CompiledGrammar};
 use crate::grammar::UriRule;
 #[cfg(feature = "iri")]
 use crate::iri::grammar::chars as iri_chars;

@@ -8,9 +8,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use pest::Parser;
 use rfc3986::schemes::mailto::Mailto;
-use rfc3986::{AbsoluteUri, Iri, Rule, Uri, UriParser};
+use rfc3986::{AbsoluteUri, Iri, Uri};
 
 /// The system allocator, counting allocations and reallocations. The only
 /// `unsafe` of the project: `GlobalAlloc` cannot be implemented without it,
@@ -61,18 +60,6 @@ fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
     (value, allocations, peak)
 }
 
-/// The allocations that `Uri::parse` makes beyond its own when the
-/// `verify-compiled` feature has it run pest_derive's parser too, for the
-/// cross-check: exactly those of that parse.
-fn cross_check(input: &str) -> usize {
-    if cfg!(feature = "verify-compiled") {
-        let (_, allocations, _) = measure(|| UriParser::parse(Rule::uri_reference_input, input));
-        allocations
-    } else {
-        0
-    }
-}
-
 #[test]
 fn allocations_per_parse() {
     // A typical URI: userinfo, host, port, four segments, query, fragment.
@@ -85,37 +72,37 @@ fn allocations_per_parse() {
     // stack, and the lowering writes the bounds in place.
     let (uri, allocations, _) = measure(|| Uri::parse(typical).unwrap());
     assert_eq!(uri.as_str(), typical);
-    assert_eq!(allocations, cross_check(typical));
+    assert_eq!(allocations, 0);
     let (_, allocations, _) = measure(|| Uri::parse("../g?q").unwrap());
-    assert_eq!(allocations, cross_check("../g?q"));
+    assert_eq!(allocations, 0);
     let (_, allocations, _) = measure(|| Iri::parse("http://例え.jp/パス").unwrap());
-    assert!(allocations == 0 || cfg!(feature = "verify-compiled"));
+    assert_eq!(allocations, 0);
     let (_, allocations, _) = measure(|| AbsoluteUri::parse(typical).unwrap());
-    assert!(allocations == 0 || cfg!(feature = "verify-compiled"));
+    assert_eq!(allocations, 0);
 
     // Nor does a parse of a `String`, which the `Uri<String>` keeps.
     let text = String::from(typical);
     let (uri, allocations, _) = measure(|| Uri::parse(text).unwrap());
     assert_eq!(uri.as_str(), typical);
-    assert_eq!(allocations, cross_check(typical));
+    assert_eq!(allocations, 0);
     // A failed one gives the string back, and allocates nothing: the
     // error holds so short an excerpt in place.
     let bad = String::from("http://a b/");
     let (err, allocations, _) = measure(|| Uri::parse(bad).unwrap_err());
     assert_eq!(err.into_input(), "http://a b/");
-    assert!(allocations == 0 || cfg!(feature = "verify-compiled"));
+    assert_eq!(allocations, 0);
 
     // A parse into owned storage from a `&str` copies the text: one
     // allocation, `String` or `Arc<str>`.
     let (uri, allocations, _) = measure(|| typical.parse::<Uri>().unwrap());
     assert_eq!(uri.as_str(), typical);
-    assert_eq!(allocations, 1 + cross_check(typical));
+    assert_eq!(allocations, 1);
     let parsed = Uri::parse(typical).unwrap();
     let (_, allocations, _) = measure(|| parsed.to_shared());
     assert_eq!(allocations, 1);
     let (shared, allocations, _) = measure(|| Uri::parse(std::sync::Arc::<str>::from(typical)));
     assert!(shared.is_ok());
-    assert_eq!(allocations, 1 + cross_check(typical), "the Arc itself");
+    assert_eq!(allocations, 1, "the Arc itself");
 
     // Resolution and normalization write their result once: one
     // allocation, even for a reference that is already normal (copied).
@@ -135,30 +122,27 @@ fn allocations_per_parse() {
     // A rejection allocates at most once: the excerpt the error shows, of
     // exactly its size, when it is longer than the error holds in place
     // (44 bytes); a shorter one, none. The compiled parser's diagnostic
-    // variant and the parses the diagnosis runs allocate nothing. (With
-    // `verify-compiled`, the diagnosis runs pest_derive's parsers too, to
-    // compare.)
-    let exact = !cfg!(feature = "verify-compiled");
+    // variant and the parses the diagnosis runs allocate nothing.
     let bad = "http://exa mple.com/";
     let (err, allocations, _) = measure(|| Uri::parse(bad).unwrap_err());
     assert_eq!(err.offset(), 10);
-    assert!(allocations == 0 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 0);
     // The diagnosis of an IPv6 address tries what may follow in place.
     let (err, allocations, _) = measure(|| Iri::parse("http://[::1::]/").unwrap_err());
     assert_eq!(err.offset(), 12);
-    assert!(allocations == 0 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 0);
     let (err, allocations, _) = measure(|| Uri::parse("http://a/%g0").unwrap_err());
     assert_eq!(err.offset(), 10);
-    assert!(allocations == 0 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 0);
     let (err, allocations, _) = measure(|| AbsoluteUri::parse("/etc/hosts").unwrap_err());
     assert_eq!(err.offset(), 0);
-    assert!(allocations == 0 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 0);
     // 32 characters before the offset and the 21 from it: 53 bytes, on
     // the heap.
     let bad = "http://example.com/a/path/long/enough/to/need/the heap/for/its/excerpt";
     let (err, allocations, _) = measure(|| Uri::parse(bad).unwrap_err());
     assert_eq!(err.offset(), 49);
-    assert!(allocations == 1 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 1);
     assert_eq!(
         format!("{err:#}").lines().nth(1),
         Some("  ...m/a/path/long/enough/to/need/the heap/for/its/excerpt")
@@ -167,7 +151,7 @@ fn allocations_per_parse() {
     // one allocation, and the rule's name is static.
     let (err, allocations, _) = measure(|| Mailto::parse("mailto:joe").unwrap_err());
     assert_eq!(err.offset(), 10);
-    assert!(allocations == 1 || !exact, "{allocations} allocations");
+    assert_eq!(allocations, 1);
 
     // ... and never in proportion to the input: a 1 MiB reference whose
     // last byte is wrong (its excerpt, that byte and the 32 before it, is
@@ -175,29 +159,21 @@ fn allocations_per_parse() {
     let long_bad = format!("http://example.com/{} ", "segment/".repeat(128 * 1024));
     let (err, allocations, peak) = measure(|| Uri::parse(&long_bad).unwrap_err());
     assert_eq!(err.offset(), long_bad.len() - 1);
-    assert!(allocations == 0 || !exact, "{allocations} allocations");
-    assert!(peak < 1024 || !exact, "peak {peak} bytes for an error");
+    assert_eq!(allocations, 0);
+    assert!(peak < 1024, "peak {peak} bytes for an error");
     let half = "segment/".repeat(64 * 1024);
     let long_bad = format!("http://example.com/{half} {half}");
     let (err, allocations, peak) = measure(|| Uri::parse(&long_bad).unwrap_err());
     assert_eq!(err.offset(), "http://example.com/".len() + half.len());
-    assert!(allocations == 1 || !exact, "{allocations} allocations");
-    assert!(peak < 1024 || !exact, "peak {peak} bytes for an error");
+    assert_eq!(allocations, 1);
+    assert!(peak < 1024, "peak {peak} bytes for an error");
 
-    // Memory: a parse of a 1 MiB URI borrows it, and allocates nothing
-    // (cross-checking, pest's few fixed buffers: the path is one pair,
-    // however many segments it has; and those of its error detail, which
-    // the comparison turns on).
+    // Memory: a parse of a 1 MiB URI borrows it, and allocates nothing.
     let long = format!("http://example.com/{}", "segment/".repeat(128 * 1024));
     let (uri, _, peak) = measure(|| Uri::parse(&long).unwrap());
     assert_eq!(uri.path().len(), long.len() - "http://example.com".len());
-    let bound = if cfg!(feature = "verify-compiled") {
-        8192
-    } else {
-        4096
-    };
     assert!(
-        peak < bound,
+        peak < 4096,
         "peak {peak} bytes for a {} byte URI",
         long.len()
     );

@@ -1090,6 +1090,4 @@ d = { "z" }
         assert!(roles.contains(&("port".to_string(), Role::Port)));
         assert!(!roles.iter().any(|(name, _)| name == "reg_name"));
     }
-
-
 }

@@ -404,7 +404,12 @@ fn parse_arms(static_reading: &[String], pairs_nest: &[String]) -> String {
     };
     for rule in pairs_nest {
         let proven = static_reading.contains(rule);
-        writeln!(arms, "                Rule::r#{rule} => {},", call(proven, true)).unwrap();
+        writeln!(
+            arms,
+            "                Rule::r#{rule} => {},",
+            call(proven, true)
+        )
+        .unwrap();
     }
     writeln!(arms, "                _ => {},", call(false, false)).unwrap();
     arms
@@ -882,7 +887,11 @@ fn compile_parts(
     // that extends the base's keeps the role of the rule it replaces,
     // unless its own doc comment gives it another.
     let mut docs_text = String::new();
-    for text in bases.iter().map(|(_, text)| text.as_str()).chain(users.iter().map(|(_, text, _)| *text)) {
+    for text in bases
+        .iter()
+        .map(|(_, text)| text.as_str())
+        .chain(users.iter().map(|(_, text, _)| *text))
+    {
         docs_text.push_str(text);
         docs_text.push('\n');
     }

@@ -221,7 +221,8 @@ mod tests {
     /// A later rule that takes a role takes it from the one before.
     #[test]
     fn a_later_rule_takes_the_role_over() {
-        let grammar = "/// Role: reg-name\nreg_name = { \"a\" }\n/// Role: reg-name\nireg_name = { \"b\" }\n";
+        let grammar =
+            "/// Role: reg-name\nreg_name = { \"a\" }\n/// Role: reg-name\nireg_name = { \"b\" }\n";
         let facts = facts(grammar).unwrap();
         assert_eq!(facts["reg_name"].role, None);
         assert_eq!(facts["ireg_name"].role, Some(Role::RegName));

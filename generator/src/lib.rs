@@ -99,11 +99,11 @@ mod speculate;
 pub mod tokens;
 
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
-pub use docs::RuleFacts;
 pub use derive::{
     compile_files, derive, literal_facts, Artifact, Base, DeriveError, DeriveInput, GrammarSource,
     InlineOrigin, Target, MAX_ERRORS,
 };
+pub use docs::RuleFacts;
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};
 

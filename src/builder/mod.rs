@@ -25,9 +25,9 @@ use core::marker::PhantomData;
 
 use crate::authority::{redact_password, Host};
 use crate::bounds::{port_value, HostKind};
+use crate::compiled::role::Role;
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
-use crate::compiled::role::Role;
 use crate::parse;
 use crate::path;
 use crate::percent;
@@ -794,12 +794,7 @@ fn port_text(port: u16) -> String {
 
 /// Checks that `rule` of `syntax`'s grammar matches all of `text`, the text
 /// given for `component`.
-fn check(
-    syntax: &Syntax,
-    component: Component,
-    rule: Role,
-    text: &str,
-) -> Result<(), BuildError> {
+fn check(syntax: &Syntax, component: Component, rule: Role, text: &str) -> Result<(), BuildError> {
     diagnose::component(syntax, component, rule, text)
         .map_err(|source| BuildError::Invalid { component, source })
 }
@@ -904,14 +899,9 @@ fn encode_segments<'a>(
 fn check_segment(syntax: &Syntax, segment: &str) -> Result<(), BuildError> {
     let slash = segment.find('/');
     let before = &segment[..slash.unwrap_or(segment.len())];
-    if !before.is_empty() && (syntax.matches)(RfcRule::PathRootless, before) != Some(before.len()) {
+    if !before.is_empty() && (syntax.matches)(Role::PathRootless, before) != Some(before.len()) {
         // The whole segment fails where `before` does: no `/` comes first.
-        return check(
-            syntax,
-            Component::PathSegment,
-            RfcRule::PathRootless,
-            segment,
-        );
+        return check(syntax, Component::PathSegment, Role::PathRootless, segment);
     }
     match slash {
         None => Ok(()),

@@ -28,8 +28,8 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
 use super::LiteralError;
-use crate::compiled::runtime::Node;
 use crate::compiled::role::Role;
+use crate::compiled::runtime::Node;
 use crate::diagnose::{PestParse, PestParsers};
 use crate::grammar::UriRule;
 use crate::literal::raw_bounds;
@@ -274,10 +274,12 @@ impl<M: GrammarMatcher> GrammarLiteral<M> {
         };
         let bounds = if self.iri {
             let facts = self.facts::<Rfc3987>();
-            reference_of(&facts, rule, text, end, &mut record, parts, proven).map(|uri| raw_bounds(&uri))
+            reference_of(&facts, rule, text, end, &mut record, parts, proven)
+                .map(|uri| raw_bounds(&uri))
         } else {
             let facts = self.facts::<Rfc3986>();
-            reference_of(&facts, rule, text, end, &mut record, parts, proven).map(|uri| raw_bounds(&uri))
+            reference_of(&facts, rule, text, end, &mut record, parts, proven)
+                .map(|uri| raw_bounds(&uri))
         };
         match bounds {
             Ok(bounds) => Ok(LiteralParse {

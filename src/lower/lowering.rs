@@ -11,7 +11,9 @@ use core::ops::Range;
 
 use pest::iterators::Pairs;
 
-use crate::bounds::{ipv_future, part, port_value, Bounds, HostKind, PortError, Record, Zone, MAX_LEN};
+use crate::bounds::{
+    ipv_future, part, port_value, Bounds, HostKind, PortError, Record, Zone, MAX_LEN,
+};
 use crate::compiled::runtime::Node;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::UriRule;
@@ -233,11 +235,20 @@ fn host_kind(
 /// further apart than [`Zone`] stores.
 #[cold]
 #[inline(never)]
-fn zone(record: &Record, kind: HostKind, host: Range<usize>, input: &str) -> Result<Zone, ParseError> {
+fn zone(
+    record: &Record,
+    kind: HostKind,
+    host: Range<usize>,
+    input: &str,
+) -> Result<Zone, ParseError> {
     let zone = record.zone_span();
     let bytes = input.as_bytes();
     if kind != HostKind::Ipv6 {
-        return Err(grammar_error(input, zone.start, "a zone after an IPv6address"));
+        return Err(grammar_error(
+            input,
+            zone.start,
+            "a zone after an IPv6address",
+        ));
     }
     let address_end = record.ipv6_end();
     let in_brackets = bytes.get(host.start) == Some(&b'[')
@@ -252,7 +263,11 @@ fn zone(record: &Record, kind: HostKind, host: Range<usize>, input: &str) -> Res
         ));
     }
     Zone::new(host.start, address_end, zone.start).ok_or_else(|| {
-        grammar_error(input, zone.start, "a zone at most 15 bytes after its IPv6address")
+        grammar_error(
+            input,
+            zone.start,
+            "a zone at most 15 bytes after its IPv6address",
+        )
     })
 }
 

@@ -9,12 +9,12 @@ use core::ops::Range;
 
 use super::reading::{Components, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
+use crate::bounds::Record;
+use crate::compiled::role::Role;
 use crate::compiled::runtime::{Node, NodeIter, PairBuffer, Parse};
 use crate::compiled::{self, CompiledGrammar};
 use crate::diagnose::CompiledParsers;
-use crate::compiled::role::Role;
 use crate::grammar::UriRule;
-use crate::bounds::Record;
 use crate::reference::Reference;
 use crate::spec::Spec;
 
@@ -752,14 +752,13 @@ pub(crate) fn reference_of<'i, F: SchemeFacts>(
         return Err(rejected(facts, rule, input, end));
     }
     use crate::parse::EntryPoints;
-    let reading = crate::lower::derived_reference(
-        record,
-        input,
-        F::Spec::syntax().matches,
-        proven.reading,
-    );
+    let reading =
+        crate::lower::derived_reference(record, input, F::Spec::syntax().matches, proven.reading);
     let (uri, may_cross) = match reading {
-        Some(reading) => (Reference::from_bounds(input, reading.bounds), reading.may_cross),
+        Some(reading) => (
+            Reference::from_bounds(input, reading.bounds),
+            reading.may_cross,
+        ),
         None => (Reference::<F::Spec, &str>::parse(input)?, true),
     };
     // No pair can cross a component where the generator proved that they
@@ -777,7 +776,9 @@ pub(crate) fn reference_of<'i, F: SchemeFacts>(
 /// lowering's slots in the same pass. [`parse_grammar`] and [`parse_pairs`]
 /// both record into it, so that each grammar's parser is compiled once.
 #[inline(always)]
-fn recorder<G: Grammar>(input: &str) -> Parse<'_, (<G::Compiled as CompiledGrammar>::Buffer, Record)> {
+fn recorder<G: Grammar>(
+    input: &str,
+) -> Parse<'_, (<G::Compiled as CompiledGrammar>::Buffer, Record)> {
     let sink = (PairBuffer::empty(G::Compiled::FILLER), Record::new());
     Parse::with_sink(input, sink)
 }
@@ -785,7 +786,10 @@ fn recorder<G: Grammar>(input: &str) -> Parse<'_, (<G::Compiled as CompiledGramm
 /// The first of `parts`, the pairs of a parse of the reference `uri`, that
 /// runs across one of its components.
 #[inline]
-fn first_crossing<R, X: Spec>(parts: [&[Node<R>]; 2], uri: &Reference<X, &str>) -> Option<Crossing> {
+fn first_crossing<R, X: Spec>(
+    parts: [&[Node<R>]; 2],
+    uri: &Reference<X, &str>,
+) -> Option<Crossing> {
     let components = Components::of(uri.bounds(), uri.as_str().len());
     let mut index = 0;
     let mut cursor = 0;

@@ -13,8 +13,8 @@ use super::{
     compare_capture_of, compare_held_from, compare_iri, compare_uri, derived_absolute_error,
     derived_reference_error, error_detail, same_error,
 };
-use crate::compiled::runtime::PairBuffer;
 use crate::compiled::role::Role;
+use crate::compiled::runtime::PairBuffer;
 use crate::compiled::{self, CompiledGrammar, Oracle};
 use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
 use crate::grammar::{Rule, UriRule};

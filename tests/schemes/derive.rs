@@ -590,7 +590,6 @@ fn silent_host_and_path_give_their_text() -> Result<(), SchemeError> {
     Ok(())
 }
 
-
 /// The generator proves, from each grammar's rules, which entry rules are
 /// read as the generic grammar reads them: their parse then takes the
 /// components from the pairs and the literal delimiters, with no check of
