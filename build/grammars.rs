@@ -156,7 +156,10 @@ impl Grammar {
 
 /// The fingerprint of the generator's sources (its manifest, which pins
 /// pest_meta, and every file under its `src/`), where they are: in the
-/// repository, `Some`; in the published package, `None`.
+/// repository, `Some`; in the published package, `None`. A line whose
+/// first non-blank characters are `//` (a comment, or a doc comment) is
+/// left out, and so is the indentation of the others: documenting the
+/// generator does not make the generated files stale.
 pub fn generator_fingerprint(root: &Path) -> io::Result<Option<u64>> {
     let dir = root.join(GENERATOR);
     let manifest = dir.join("Cargo.toml");
@@ -180,9 +183,23 @@ pub fn generator_fingerprint(root: &Path) -> io::Result<Option<u64>> {
     for file in &files {
         let relative = file.strip_prefix(&dir).unwrap_or(file);
         hash.field(relative.to_string_lossy().replace('\\', "/").as_bytes());
-        hash.field(&fs::read(file)?);
+        hash.field(&code_lines(&fs::read(file)?));
     }
     Ok(Some(hash.finish()))
+}
+
+/// `source` without its comment lines (those whose first non-blank
+/// characters are `//`) and without each other line's indentation.
+fn code_lines(source: &[u8]) -> Vec<u8> {
+    let mut code = Vec::with_capacity(source.len());
+    for line in source.split(|&b| b == b'\n') {
+        let line = line.trim_ascii();
+        if !line.starts_with(b"//") {
+            code.extend_from_slice(line);
+            code.push(b'\n');
+        }
+    }
+    code
 }
 
 /// FNV-1a, 64 bits, over fields each preceded by its length (so that no

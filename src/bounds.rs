@@ -12,7 +12,7 @@
 
 use core::ops::Range;
 
-use crate::compiled::role::Role;
+use crate::role::Role;
 
 /// The longest text a reference can have: its offsets are `u32`, and
 /// `u32::MAX` means "none".

@@ -20,3 +20,14 @@ const PERCENT: CharClass = CharClass::new(1 << b'%', &[]);
 /// `unreserved`, `reserved`, and the `%` of `pct-encoded`. Any other is an
 /// error wherever it stands.
 pub const URI: CharClass = unreserved.with(&reserved).with(&PERCENT);
+
+/// The character classes of `iri.pest`, as the build script derives them
+/// (as this module does `uri.pest`'s).
+#[cfg(feature = "iri")]
+#[allow(unused_imports)]
+pub(crate) mod iri {
+    pub use crate::compiled::iri::chars::{
+        bidi_formatting, ifragment, ipchar, iprivate, iquery, ireg_name, isegment, isegment_nz,
+        isegment_nz_nc, iunreserved, iuserinfo, ucschar,
+    };
+}

@@ -31,7 +31,6 @@ use pest::error::{ErrorVariant, InputLocation};
 
 use crate::bounds::{Bounds, HostKind};
 use crate::chars;
-use crate::compiled::role::Role;
 use crate::compiled::runtime::{Attempts, PairBuffer, Token};
 use crate::compiled::{self, CompiledGrammar};
 use crate::component::Component;
@@ -39,6 +38,7 @@ use crate::error::{ErrorKind, ParseError};
 use crate::grammar::UriRule;
 use crate::lower::{lower, pest_nodes, Kept, Node};
 use crate::pest_error::pest_rule_name;
+use crate::role::Role;
 use crate::syntax::{Expected, Syntax};
 
 /// What may follow each kind of prefix, in the RFC's terms, where both
@@ -1653,9 +1653,9 @@ pub(crate) fn rule_error<R: UriRule>(
 #[cfg(test)]
 mod tests {
     use super::{probed_takes, CompiledParsers, Parsers, IPV6_NEXT};
-    use crate::compiled::role::Role;
     use crate::compiled::{self, CompiledGrammar};
     use crate::grammar::UriRule;
+    use crate::role::Role;
     use alloc::string::String;
     use alloc::vec::Vec;
 

@@ -8,8 +8,8 @@ pub use generated::Rule;
 
 use pest::iterators::Pairs;
 
-use crate::compiled::role::Role;
 use crate::error::ParseError;
+use crate::role::Role;
 
 /// Parses `input` from `rule` with the pest parser `P`, as
 /// [`P::parse(rule, input)`](pest::Parser::parse) does, and gives its
@@ -160,41 +160,6 @@ pub trait UriRule: pest::RuleType {
     /// at compile time. Empty where the trait is implemented by hand.
     #[doc(hidden)]
     const ROLES: &'static [(usize, Role)] = &[];
-}
-
-/// Implements [`UriRule`] for the `Rule` type of a parser derived from a
-/// grammar that includes `uri.pest` with its rule names unchanged: each
-/// rule plays the role `uri.pest` gives it (the `Role:` lines of the
-/// file, which the build script reads into this macro).
-///
-/// ```
-/// // pest_derive's generated code uses `alloc` when pest is built without
-/// // its `std` feature, as this crate builds it.
-/// extern crate alloc;
-///
-/// use pest_derive::Parser;
-///
-/// #[derive(Parser)]
-/// #[grammar = "../uri.pest"] // the path is relative to `src/`
-/// #[grammar_inline = r#"
-/// ftp_input = { SOI ~ &(^"ftp:") ~ URI ~ EOI }
-/// "#]
-/// struct FtpParser;
-///
-/// rfc3986::impl_uri_rule!(Rule);
-///
-/// fn main() -> Result<(), rfc3986::ParseError> {
-///     let uri = rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "ftp://example.com/pub")?;
-///     assert_eq!(uri.host_str(), Some("example.com"));
-///     assert!(rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "http://example.com/").is_err());
-///     Ok(())
-/// }
-/// ```
-#[macro_export]
-macro_rules! impl_uri_rule {
-    ($rule:ident) => {
-        $crate::__uri_rule_roles!($rule);
-    };
 }
 
 /// The `Rule` the build script declares where pest_derive's parser is not

@@ -65,14 +65,18 @@ use core::{option, result};
 // below it, so that each can be read, tested and changed without those
 // above (`python3 ../shared/tools/layers.py` finds no import circle):
 //
-// - base: `bounds` (positions), `error`, `pest_error`, `component`;
-// - grammar: `grammar` (the pest_derive parsers and the RFC rule tables),
-//   `compiled` (the generated parsers and `compiled::runtime`, which the
-//   derive's generated code calls too), `iri::grammar`, `chars`, `percent`,
-//   and `ip` (the values of IP addresses, with `percent`'s hex digits);
-// - parse: `lower` (slots, the shape proof, the lowering, the recorders,
-//   the tiling check), `syntax`, `diagnose`, `parse` (a parse with any
-//   compiled grammar: capture, lowering, diagnosis);
+// - base: `role` (the roles a grammar gives its rules), `bounds` (the
+//   one record of positions, and the checked `Bounds` it gives), `error`,
+//   `pest_error`, `component`;
+// - grammar: `grammar` (the pest_derive parsers, the `Rule` type and the
+//   `UriRule` trait), `compiled` (the generated parsers, each with its
+//   table of roles, and `compiled::runtime`, which the derive's generated
+//   code calls too), `iri::grammar`, `chars`, `percent`, and `ip` (the
+//   values of IP addresses, with `percent`'s hex digits);
+// - parse: `lower` (the record written from a parse's pairs by role, and
+//   the lowering that checks and reads it), `syntax`, `diagnose`, `parse`
+//   (one path for any compiled grammar and entry role: capture, lowering,
+//   diagnosis);
 // - reference: `spec` (the marker types; its sealed trait names each
 //   spec's compiled grammar and entry rules, and delegates to `parse`),
 //   `authority`, `path`, `reference`;
@@ -125,6 +129,7 @@ mod redact;
 mod reference;
 mod relative;
 mod resolve;
+mod role;
 pub mod schemes;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -171,7 +176,7 @@ pub mod __private {
     /// The character tables derived from `uri.pest` and `iri.pest`.
     #[cfg(feature = "iri")]
     pub mod iri_chars {
-        pub use crate::iri::chars::*;
+        pub use crate::chars::iri::*;
     }
 }
 
@@ -201,7 +206,6 @@ pub use checks::lints::{Lint, LintKind, LintNameError, Severity};
 pub use checks::policy::{Policy, PolicyError, Violation, ViolationKind};
 pub use checks::suggest::{Fix, FixKind, Suggestion};
 pub use checks::within::WithinError;
-pub use compiled::role::Role;
 pub use component::Component;
 pub use convert::ConvertError;
 pub use error::{ErrorKind, ParseError};
@@ -234,6 +238,7 @@ pub use resolve::ResolveError;
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 #[doc = include_str!("derive.md")]
 pub use rfc3986_derive::Grammar;
+pub use role::Role;
 #[cfg(feature = "template")]
 #[cfg_attr(docsrs, doc(cfg(feature = "template")))]
 pub use template::at_root::*;

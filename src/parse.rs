@@ -10,13 +10,13 @@
 //! its grammar.
 
 use crate::bounds::{Bounds, HostKind, MAX_LEN};
-use crate::compiled::role::Role;
 use crate::compiled::runtime::Parse;
 use crate::compiled::{self, CompiledGrammar, Oracle};
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::grammar::{Rule, UriRule};
 use crate::lower::{self, finish, Capture, Kept};
+use crate::role::Role;
 use crate::syntax::Syntax;
 
 /// A grammar a reference type parses with: its compiled grammar, whose

@@ -6,12 +6,12 @@
 //! lowering, resolution, recomposition, `make_relative`) does not depend on
 //! it. Each [`Spec`](crate::spec::Spec) gives its grammar's value.
 
+#[cfg(feature = "iri")]
+use crate::chars::iri as iri_chars;
 use crate::chars::{self, CharClass};
-use crate::compiled::role::Role;
 use crate::compiled::{self, CompiledGrammar};
 use crate::grammar::UriRule;
-#[cfg(feature = "iri")]
-use crate::iri::grammar::chars as iri_chars;
+use crate::role::Role;
 
 /// A grammar's differences from the others, for the algorithms that take
 /// one.

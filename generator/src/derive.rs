@@ -17,7 +17,7 @@ use crate::counts::Count;
 use crate::docs::{docs, Docs};
 use crate::extend;
 use crate::literal::{fingerprint, grammar_of, literal_macro, LiteralFacts};
-use crate::tokens::is_keyword;
+use crate::tokens::{is_keyword, InlineOrigin};
 use crate::{IRI_PEST, URI_PEST};
 
 /// The grammar a user's rules are joined to.
@@ -49,18 +49,6 @@ pub enum GrammarSource {
     /// file, line and column, where those of [`Inline`](Self::Inline)
     /// count in the text.
     InlineAt(String, InlineOrigin),
-}
-
-/// Where the text of an inline grammar is in the user's source.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InlineOrigin {
-    /// The file, as errors show it.
-    pub file: String,
-    /// The line and column (from 1, in characters, as rustc counts them)
-    /// of each character of the text, in order (an escape's is the one of
-    /// its `\`), and then one more: of the literal's closing quote, for
-    /// the end of the text.
-    pub positions: Vec<(usize, usize)>,
 }
 
 /// What the derive was given.

@@ -101,11 +101,12 @@ pub mod tokens;
 pub use compile::{compile, compile_all, compile_grammar, Compiled, Options, Starts};
 pub use derive::{
     compile_files, derive, literal_facts, Artifact, Base, DeriveError, DeriveInput, GrammarSource,
-    InlineOrigin, Target, MAX_ERRORS,
+    Target, MAX_ERRORS,
 };
 pub use docs::RuleFacts;
 pub use error::CompileError;
 pub use lint::{lint, Finding, LINTS};
+pub use tokens::InlineOrigin;
 
 /// `uri.pest`, RFC 3986 Appendix A as a pest grammar: the rules every
 /// derived grammar can name (`host`, `port`, `path_abempty`, `URI`...).

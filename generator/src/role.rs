@@ -1,1 +1,1 @@
-../../src/compiled/role.rs
+../../src/role.rs

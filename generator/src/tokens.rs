@@ -13,7 +13,17 @@ extern crate proc_macro;
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
-use crate::InlineOrigin;
+/// Where the text of an inline grammar is in the user's source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineOrigin {
+    /// The file, as errors show it.
+    pub file: String,
+    /// The line and column (from 1, in characters, as rustc counts them)
+    /// of each character of the text, in order (an escape's is the one of
+    /// its `\`), and then one more: of the literal's closing quote, for
+    /// the end of the text.
+    pub positions: Vec<(usize, usize)>,
+}
 
 /// The value of a string literal's source: `"..."` with its escapes, or a
 /// raw `r#"..."#`. `None` for any other literal.

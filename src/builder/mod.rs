@@ -25,7 +25,6 @@ use core::marker::PhantomData;
 
 use crate::authority::{redact_password, Host};
 use crate::bounds::{port_value, HostKind};
-use crate::compiled::role::Role;
 use crate::diagnose;
 use crate::error::{ErrorKind, ParseError};
 use crate::parse;
@@ -34,6 +33,7 @@ use crate::percent;
 use crate::query::{self, AsQueryPair, Coding};
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::Reference;
+use crate::role::Role;
 #[cfg(feature = "iri")]
 use crate::spec::Rfc3987;
 use crate::spec::{Rfc3986, Spec};

@@ -10,10 +10,10 @@ use super::{
     check, check_authority, check_host, check_path, check_path_after_authority, encode_segments,
     port_text, BuildError, Builder, Component, PathInput,
 };
-use crate::compiled::role::Role;
 use crate::percent;
 use crate::recompose::{AuthorityText, Components};
 use crate::reference::{Absolute, Owned, Reference, Storage};
+use crate::role::Role;
 use crate::spec::Spec;
 
 /// `reference` written again with the components that `change` makes of

@@ -16,9 +16,11 @@
 //! one.
 //!
 //! Grammar layer: this module and [`runtime`] import only `grammar` (the
-//! `Rule` types and their RFC rules), never the lowering or the diagnosis.
+//! `Rule` types and the `UriRule` trait), `role` (the roles a rule can
+//! play) and the character classes below them, never the lowering or the
+//! diagnosis. It owns `impl_uri_rule!`, which expands to the roles macro
+//! the uri grammar's generated module declares.
 
-pub(crate) mod role;
 #[doc(hidden)]
 pub mod runtime;
 
@@ -30,6 +32,41 @@ use runtime::{Attempts, PairBuffer, Parse};
 // script writes them (see `build/main.rs`).
 // (Each module is `#[macro_use]`: see `mod compiled` in lib.rs.)
 include!(concat!(env!("OUT_DIR"), "/grammars.rs"));
+
+/// Implements [`UriRule`](crate::UriRule) for the `Rule` type of a parser derived from a
+/// grammar that includes `uri.pest` with its rule names unchanged: each
+/// rule plays the role `uri.pest` gives it (the `Role:` lines of the
+/// file, which the build script reads into this macro).
+///
+/// ```
+/// // pest_derive's generated code uses `alloc` when pest is built without
+/// // its `std` feature, as this crate builds it.
+/// extern crate alloc;
+///
+/// use pest_derive::Parser;
+///
+/// #[derive(Parser)]
+/// #[grammar = "../uri.pest"] // the path is relative to `src/`
+/// #[grammar_inline = r#"
+/// ftp_input = { SOI ~ &(^"ftp:") ~ URI ~ EOI }
+/// "#]
+/// struct FtpParser;
+///
+/// rfc3986::impl_uri_rule!(Rule);
+///
+/// fn main() -> Result<(), rfc3986::ParseError> {
+///     let uri = rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "ftp://example.com/pub")?;
+///     assert_eq!(uri.host_str(), Some("example.com"));
+///     assert!(rfc3986::parse_with::<FtpParser, Rule>(Rule::ftp_input, "http://example.com/").is_err());
+///     Ok(())
+/// }
+/// ```
+#[macro_export]
+macro_rules! impl_uri_rule {
+    ($rule:ident) => {
+        $crate::__uri_rule_roles!($rule);
+    };
+}
 
 /// One of the crate's grammars, whose pest_derive parser of the same files
 /// (`UriParser`, `IriParser`, with the `pest-parsers` feature) the

@@ -15,10 +15,10 @@ use core::fmt;
 /// code calls: through here, so that a user's crate need not depend on pest.
 pub use pest::unicode;
 
+pub use crate::grammar::UriRule;
 /// What the generated code implements for its `Rule` type: the role each
 /// rule plays.
-pub use crate::compiled::role::Role;
-pub use crate::grammar::UriRule;
+pub use crate::role::Role;
 
 /// A pair of a parse tree: a rule, and the bytes `start..end` it matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

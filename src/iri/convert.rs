@@ -233,7 +233,7 @@ fn push_iri_decoded(out: &mut String, text: &str, in_query: bool) {
 /// delimiter (steps 2 to 4), which is what normalization decodes
 /// ([`iri_decodes`]) and, in the query only, `iprivate`.
 fn iri_converts(c: char, in_query: bool) -> bool {
-    iri_decodes(c) || (in_query && crate::iri::chars::iprivate.contains(c))
+    iri_decodes(c) || (in_query && crate::chars::iri::iprivate.contains(c))
 }
 
 /// The error of [`Iri::to_uri_idna`](crate::Reference::to_uri_idna): the registered name is not a valid

@@ -64,16 +64,6 @@ mod derived {
     pub struct IriParser;
 }
 
-/// The character classes of `iri.pest`, as the build script derives them
-/// (see `crate::chars`).
-#[allow(unused_imports)]
-pub(crate) mod chars {
-    pub use crate::compiled::iri::chars::{
-        bidi_formatting, ifragment, ipchar, iprivate, iquery, ireg_name, isegment, isegment_nz,
-        isegment_nz_nc, iunreserved, iuserinfo, ucschar,
-    };
-}
-
 /// The `IriRule` the build script declares where pest_derive's parser is
 /// not built is pest_derive's: the same variants, in the same order.
 #[cfg(test)]

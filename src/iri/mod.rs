@@ -14,9 +14,9 @@
 mod convert;
 pub(crate) mod grammar;
 
+pub(crate) use crate::chars::iri as chars;
 #[cfg(feature = "idna")]
 pub use convert::IdnaError;
-pub(crate) use grammar::chars;
 #[cfg(feature = "pest-parsers")]
 pub use grammar::IriParser;
 pub use grammar::IriRule;

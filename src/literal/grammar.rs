@@ -28,13 +28,13 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 
 use super::LiteralError;
-use crate::compiled::role::Role;
 use crate::compiled::runtime::Node;
 use crate::diagnose::{PestParse, PestParsers};
 use crate::grammar::UriRule;
 use crate::literal::raw_bounds;
 use crate::lower::{pest_nodes, read};
 use crate::pest_error::pest_rule_name;
+use crate::role::Role;
 use crate::schemes::grammar::{reference_of, Proven, SchemeFacts};
 use crate::schemes::{violation, SchemeError, SchemeViolation};
 use crate::spec::{Rfc3986, Rfc3987, Spec};

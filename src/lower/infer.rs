@@ -6,13 +6,13 @@
 //! the generic grammar's rule for it; or, where the generator proved the
 //! entry rule's reading, found there without a check.
 //!
-//! Imports: [`lowering`](super::lowering), `bounds`, `compiled::role`.
+//! Imports: [`lowering`](super::lowering), `bounds`, `role`.
 
 use core::ops::Range;
 
 use super::lowering::finish;
 use crate::bounds::{part, Bounds, Record};
-use crate::compiled::role::Role;
+use crate::role::Role;
 
 /// What [`derived_reference`] read of a parse.
 #[derive(Clone, Copy, Debug)]

@@ -10,12 +10,12 @@ use core::ops::Range;
 use super::reading::{Components, Crossing, ReadingConflict};
 use super::{violation, SchemeError, SchemeViolation};
 use crate::bounds::Record;
-use crate::compiled::role::Role;
 use crate::compiled::runtime::{Node, NodeIter, PairBuffer, Parse};
 use crate::compiled::{self, CompiledGrammar};
 use crate::diagnose::CompiledParsers;
 use crate::grammar::UriRule;
 use crate::reference::Reference;
+use crate::role::Role;
 use crate::spec::Spec;
 
 /// A scheme grammar compiled by `#[derive(rfc3986::Grammar)]`: `uri.pest`

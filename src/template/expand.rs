@@ -18,9 +18,9 @@ use core::fmt;
 use core::ops::Range;
 
 use super::{ExpressionAt, Template, Value, VarSpecAt, Vars};
+use crate::chars::iri::ucschar;
 use crate::chars::{self, CharClass};
 use crate::error::ParseError;
-use crate::iri::chars::ucschar;
 use crate::percent::push_octet;
 use crate::reference::{Reference, Storage};
 use crate::spec::{Rfc3986, Rfc3987, Spec};

@@ -13,7 +13,6 @@ use super::{
     compare_capture_of, compare_held_from, compare_iri, compare_uri, derived_absolute_error,
     derived_reference_error, error_detail, same_error,
 };
-use crate::compiled::role::Role;
 use crate::compiled::runtime::PairBuffer;
 use crate::compiled::{self, CompiledGrammar, Oracle};
 use crate::diagnose::{self, CompiledParsers, Derived, Tokens};
@@ -21,6 +20,7 @@ use crate::grammar::{Rule, UriRule};
 use crate::iri::IriRule;
 use crate::lower::pest_nodes;
 use crate::parse::EntryPoints;
+use crate::role::Role;
 use crate::schemes::{self, SchemeViolation};
 use crate::spec::sealed::Sealed;
 use crate::spec::{Rfc3986, Rfc3987};
