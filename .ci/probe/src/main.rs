@@ -3,9 +3,9 @@
 //! application's own derived from `uri.pest` (the README's "Your own
 //! grammar"). Exits with a failure if any result is not the expected one.
 //!
-//! rfc3986's `verify-compiled` is on, so that every parse here also runs
-//! pest_derive's parser of the same grammar and panics where the two
-//! differ, in verdict, pairs or error: pest_derive's `grammar-extras`
+//! [`agree_on_mutants`] compares each string's parse by the crate's
+//! compiled parsers with pest_derive's parser of the same grammar, and
+//! panics where the two differ, in verdict, pairs or error: pest_derive's `grammar-extras`
 //! changes the tree pest_meta gives pest_derive (and the derive of the
 //! application's own grammar), while the crate's own parsers were
 //! generated without it (they are kept in its sources), and
@@ -146,7 +146,16 @@ fn agree_on_mutants() -> usize {
             }
         }
     }
+    use rfc3986::__private::{compare_iri, compare_uri};
     for s in &strings {
+        // The compiled parsers against pest_derive's, with grammar-extras
+        // on: the same verdict, pairs and error.
+        for rule in [rfc3986::Rule::uri_reference_input, rfc3986::Rule::uri_input] {
+            compare_uri(rule, s).unwrap_or_else(|diff| panic!("{s:?}: {diff}"));
+        }
+        for rule in [rfc3986::IriRule::iri_reference_input, rfc3986::IriRule::iri_input] {
+            compare_iri(rule, s).unwrap_or_else(|diff| panic!("{s:?}: {diff}"));
+        }
         let uri = Uri::parse(s.as_str());
         let _ = Iri::parse(s.as_str());
         let absolute = AbsoluteUri::parse(s.as_str());
