@@ -153,7 +153,10 @@ fn agree_on_mutants() -> usize {
         for rule in [rfc3986::Rule::uri_reference_input, rfc3986::Rule::uri_input] {
             compare_uri(rule, s).unwrap_or_else(|diff| panic!("{s:?}: {diff}"));
         }
-        for rule in [rfc3986::IriRule::iri_reference_input, rfc3986::IriRule::iri_input] {
+        for rule in [
+            rfc3986::IriRule::iri_reference_input,
+            rfc3986::IriRule::iri_input,
+        ] {
             compare_iri(rule, s).unwrap_or_else(|diff| panic!("{s:?}: {diff}"));
         }
         let uri = Uri::parse(s.as_str());
