@@ -6,7 +6,7 @@
 //! test allocates while it counts.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use rfc3986::schemes::mailto::Mailto;
 use rfc3986::{AbsoluteUri, Iri, Uri};
@@ -16,30 +16,42 @@ use rfc3986::{AbsoluteUri, Iri, Uri};
 /// and every call is passed straight to `System`.
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static LIVE_BYTES: AtomicUsize = AtomicUsize::new(0);
-static PEAK_BYTES: AtomicUsize = AtomicUsize::new(0);
+// Counted per thread: the test harness's main thread allocates for its
+// own bookkeeping while the test runs, at a time no test can choose.
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static LIVE_BYTES: Cell<isize> = const { Cell::new(0) };
+    static PEAK_BYTES: Cell<isize> = const { Cell::new(0) };
+}
+
+/// This thread's counter `key`, changed by `change` (nothing, where the
+/// thread's locals are gone).
+fn update<T: Copy>(key: &'static std::thread::LocalKey<Cell<T>>, change: impl FnOnce(T) -> T) {
+    let _ = key.try_with(|cell| cell.set(change(cell.get())));
+}
 
 fn grew(by: usize) {
-    let live = LIVE_BYTES.fetch_add(by, Ordering::SeqCst) + by;
-    PEAK_BYTES.fetch_max(live, Ordering::SeqCst);
+    let _ = LIVE_BYTES.try_with(|live| {
+        live.set(live.get() + by as isize);
+        update(&PEAK_BYTES, |peak| peak.max(live.get()));
+    });
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        update(&ALLOCATIONS, |n| n + 1);
         grew(layout.size());
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE_BYTES.fetch_sub(layout.size(), Ordering::SeqCst);
+        update(&LIVE_BYTES, |live| live - layout.size() as isize);
         unsafe { System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
-        LIVE_BYTES.fetch_sub(layout.size(), Ordering::SeqCst);
+        update(&ALLOCATIONS, |n| n + 1);
+        update(&LIVE_BYTES, |live| live - layout.size() as isize);
         grew(new_size);
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -51,12 +63,12 @@ static GLOBAL: Counting = Counting;
 /// Allocations made by `f`, and the peak of live heap bytes above what was
 /// live before it.
 fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
-    let before = LIVE_BYTES.load(Ordering::SeqCst);
-    PEAK_BYTES.store(before, Ordering::SeqCst);
-    let count = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = LIVE_BYTES.with(Cell::get);
+    PEAK_BYTES.with(|peak| peak.set(before));
+    let count = ALLOCATIONS.with(Cell::get);
     let value = f();
-    let allocations = ALLOCATIONS.load(Ordering::SeqCst) - count;
-    let peak = PEAK_BYTES.load(Ordering::SeqCst) - before;
+    let allocations = ALLOCATIONS.with(Cell::get) - count;
+    let peak = (PEAK_BYTES.with(Cell::get) - before) as usize;
     (value, allocations, peak)
 }
 
